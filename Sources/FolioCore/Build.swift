@@ -1,0 +1,33 @@
+import Foundation
+
+/// What a finished build did, for the closing summary line.
+public struct BuildReport: Sendable {
+    public var chapters: Int
+    public var files: Int
+    public var warnings: [Diagnostic]
+}
+
+/// `folio build`: load → parse → link → render → write. Throws `DiagnosticsError` with every
+/// error and warning when the book has errors; the previous site is then left as it was.
+public func buildBook(at folder: String, output: String) throws -> BuildReport {
+    let bookFiles = BookFiles.disk(folder)
+    let loaded = try loadBook(bookFiles, ignoring: pathsInside(folder, output))
+    let parsed = parseChapters(loaded.book.chapters, options: loaded.book.options.markdown)
+    let linked = linkChapters(parsed, files: loaded.files)
+    let diagnostics = loaded.warnings + linked.diagnostics
+    if diagnostics.contains(where: { $0.severity == .error }) {
+        throw DiagnosticsError(diagnostics)
+    }
+    let title = loaded.book.options.title ?? titleFromFileName(strippingOrderPrefix(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent))
+    let site = renderSite(title: title, options: loaded.book.options, contents: loaded.book.contents,
+                          chapters: linked.chapters, assets: linked.assets)
+    try writeSite(site, to: output, from: bookFiles)
+    return BuildReport(chapters: linked.chapters.count, files: site.count, warnings: diagnostics)
+}
+
+/// The output folder, when it lies inside the book, as a book-relative path the loader skips.
+private func pathsInside(_ folder: String, _ output: String) -> Set<String> {
+    let root = URL(fileURLWithPath: folder).standardizedFileURL.path + "/"
+    let out = URL(fileURLWithPath: output).standardizedFileURL.path
+    return out.hasPrefix(root) ? [String(out.dropFirst(root.count))] : []
+}

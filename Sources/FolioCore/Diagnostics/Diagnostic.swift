@@ -1,0 +1,74 @@
+/// One problem found in a book: an error stops the build, a warning does not.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+    /// What to do about it, shown on a line of its own.
+    public var hint: String?
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.hint = hint
+    }
+
+    public static func error(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location, hint: hint)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, hint: hint)
+    }
+
+    /// `file:line:col: error: message`, as compilers print it.
+    public var description: String {
+        let place = location.map { "\($0): " } ?? ""
+        return "\(place)\(severity.rawValue): \(message)"
+    }
+}
+
+/// Several problems at once: a stage reports every error it finds, not only the first.
+public struct DiagnosticsError: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Collects what a stage finds while it goes on.
+public struct DiagnosticLog: Sendable {
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init() {}
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+
+    public mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    public mutating func report(contentsOf other: [Diagnostic]) {
+        diagnostics.append(contentsOf: other)
+    }
+
+    /// Runs `body`; a thrown `Diagnostic` or `DiagnosticsError` is logged and `nil` returned.
+    public mutating func collect<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch let diagnostic as Diagnostic {
+            report(diagnostic)
+        } catch let many as DiagnosticsError {
+            report(contentsOf: many.diagnostics)
+        } catch {
+            report(.error("\(error)"))
+        }
+        return nil
+    }
+}

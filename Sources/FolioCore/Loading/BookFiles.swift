@@ -1,0 +1,135 @@
+import Foundation
+
+/// Read access to a book folder. Paths are relative to the book's root and use `/`.
+/// Stages get this value instead of touching the disk, so tests can hand them a folder in memory.
+public struct BookFiles: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case file, directory
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        public var kind: Kind
+        public init(name: String, kind: Kind) {
+            self.name = name
+            self.kind = kind
+        }
+    }
+
+    /// Where the files are, for messages and for copying assets.
+    public var root: String
+    public var kind: @Sendable (String) -> Kind?
+    public var list: @Sendable (String) throws -> [Entry]
+    public var read: @Sendable (String) throws -> Data
+    /// A canonical identity for a folder, so a symbolic link that loops back is noticed.
+    public var identity: @Sendable (String) -> String
+
+    public init(
+        root: String,
+        kind: @escaping @Sendable (String) -> Kind?,
+        list: @escaping @Sendable (String) throws -> [Entry],
+        read: @escaping @Sendable (String) throws -> Data,
+        identity: @escaping @Sendable (String) -> String
+    ) {
+        self.root = root
+        self.kind = kind
+        self.list = list
+        self.read = read
+        self.identity = identity
+    }
+}
+
+public struct FileAccessError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { reason }
+}
+
+extension BookFiles {
+    /// The book folder on disk.
+    public static func disk(_ root: String) -> BookFiles {
+        let base = URL(fileURLWithPath: root)
+        @Sendable func url(_ path: String) -> URL {
+            path.isEmpty ? base : base.appendingPathComponent(path)
+        }
+        return BookFiles(
+            root: root,
+            kind: { path in
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url(path).path, isDirectory: &isDirectory) else { return nil }
+                return isDirectory.boolValue ? .directory : .file
+            },
+            list: { path in
+                let dir = url(path)
+                let names: [String]
+                do {
+                    names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+                } catch {
+                    throw FileAccessError(path: path, reason: "cannot read the folder (\(describe(error)))")
+                }
+                return names.sorted().compactMap { name in
+                    var isDirectory: ObjCBool = false
+                    let child = dir.appendingPathComponent(name).path
+                    guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else {
+                        // A dangling or looping symbolic link: list it as a file so reading it reports why.
+                        return Entry(name: name, kind: .file)
+                    }
+                    return Entry(name: name, kind: isDirectory.boolValue ? .directory : .file)
+                }
+            },
+            read: { path in
+                let file = url(path)
+                do {
+                    return try Data(contentsOf: file)
+                } catch {
+                    if (try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) != nil,
+                       !FileManager.default.fileExists(atPath: file.path) {
+                        throw FileAccessError(path: path, reason: "this is a symbolic link that loops or points nowhere")
+                    }
+                    throw FileAccessError(path: path, reason: "the file cannot be read (\(describe(error)))")
+                }
+            },
+            identity: { path in url(path).resolvingSymlinksInPath().standardizedFileURL.path }
+        )
+    }
+
+    /// A book held in memory: `files` maps relative paths to contents; folders are implied.
+    public static func memory(_ files: [String: String]) -> BookFiles {
+        let data = files.mapValues { Data($0.utf8) }
+        @Sendable func children(_ dir: String) -> [Entry] {
+            let prefix = dir.isEmpty ? "" : dir + "/"
+            var seen: [String: Kind] = [:]
+            for path in data.keys where path.hasPrefix(prefix) {
+                let rest = path.dropFirst(prefix.count)
+                if let slash = rest.firstIndex(of: "/") {
+                    seen[String(rest[..<slash])] = .directory
+                } else {
+                    seen[String(rest)] = .file
+                }
+            }
+            return seen.keys.sorted().map { Entry(name: $0, kind: seen[$0]!) }
+        }
+        return BookFiles(
+            root: "book",
+            kind: { path in
+                if path.isEmpty { return .directory }
+                if data[path] != nil { return .file }
+                return data.keys.contains { $0.hasPrefix(path + "/") } ? .directory : nil
+            },
+            list: { children($0) },
+            read: { path in
+                guard let contents = data[path] else { throw FileAccessError(path: path, reason: "the file does not exist") }
+                return contents
+            },
+            identity: { $0 }
+        )
+    }
+}
+
+private func describe(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    return nsError.localizedDescription
+}

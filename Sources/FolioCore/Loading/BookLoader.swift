@@ -1,0 +1,73 @@
+import Foundation
+
+/// A book folder read from disk: the book, every file it holds (links may point at them),
+/// and the warnings met on the way.
+public struct LoadedBook: Sendable {
+    public var book: Book
+    public var files: Set<String>
+    public var warnings: [Diagnostic]
+}
+
+/// The load stage: book.yml, the reading order (SUMMARY.md → `chapters:` → the folder),
+/// and every chapter's text and front matter. Reports every problem it finds before giving up.
+public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws -> LoadedBook {
+    guard bookFiles.kind("") == .directory else {
+        throw Diagnostic.error("no book folder here", at: SourceLocation(file: "."),
+                               hint: "give the folder that holds the book's Markdown files")
+    }
+    var log = DiagnosticLog()
+    let paths = try listBookFiles(bookFiles, ignoring: ignoring)
+    let files = Set(paths)
+
+    let options = log.collect {
+        files.contains("book.yml")
+            ? try BookOptions.decode(parseYAML(chapterText(bookFiles.read("book.yml"), file: "book.yml", allowEmpty: true), file: "book.yml"), file: "book.yml")
+            : BookOptions()
+    } ?? BookOptions()
+
+    let outline: [OutlineItem]
+    if files.contains("SUMMARY.md") {
+        outline = log.collect {
+            let text = try chapterText(bookFiles.read("SUMMARY.md"), file: "SUMMARY.md")
+            return OutlineItem.items(from: try parseSummary(text).items)
+        } ?? []
+    } else if let listed = options.chapters {
+        outline = OutlineItem.items(fromList: listed, file: "book.yml")
+    } else {
+        outline = OutlineItem.items(fromFolder: paths)
+    }
+
+    let contents = ReadingOrder(outline)
+    log.report(contentsOf: contents.diagnostics)
+    var slugs = ChapterSlugs()
+    var chapters: [Chapter] = []
+    for entry in contents.chapters {
+        guard files.contains(entry.path) else {
+            let kind = bookFiles.kind(entry.path)
+            log.report(.error(kind == .directory ? "`\(entry.path)` is a folder, not a chapter file" : "chapter `\(entry.path)` does not exist",
+                              at: entry.listedAt, hint: "list a Markdown file relative to the book folder"))
+            continue
+        }
+        guard let chapter = log.collect({ try readChapter(entry, from: bookFiles, slugs: &slugs) }) else { continue }
+        chapters.append(chapter)
+    }
+    if log.hasErrors { throw DiagnosticsError(log.diagnostics) }
+    if chapters.isEmpty {
+        throw DiagnosticsError(log.diagnostics + [.error("the book has no chapters", at: SourceLocation(file: "."),
+                                                          hint: "add a Markdown file, or list chapters in SUMMARY.md")])
+    }
+    return LoadedBook(book: Book(options: options, chapters: chapters, contents: contents.entries), files: files, warnings: log.warnings)
+}
+
+private func readChapter(_ entry: ReadingOrder.Entry, from bookFiles: BookFiles, slugs: inout ChapterSlugs) throws -> Chapter {
+    let data: Data
+    do {
+        data = try bookFiles.read(entry.path)
+    } catch {
+        throw Diagnostic.error("\(error)", at: SourceLocation(file: entry.path))
+    }
+    let text = try chapterText(data, file: entry.path)
+    let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: entry.path)
+    return Chapter(path: entry.path, declaredTitle: frontMatter.title ?? entry.title, slug: slugs.claim(for: entry.path),
+                   number: entry.number, markdown: body, firstLine: firstLine)
+}

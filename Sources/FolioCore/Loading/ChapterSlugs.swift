@@ -1,0 +1,22 @@
+/// Hands out chapter slugs: the file name without its order prefix (`01-intro.md` → `intro`),
+/// a part's opening chapter takes its folder's name. A clash takes the folder's name in front,
+/// then a number. Names the site itself uses are never given out.
+struct ChapterSlugs {
+    private var slugs = UniqueSlugs()
+
+    init() {
+        for reserved in ["assets", "index", "toc", "404", "manifest", "sitemap"] {
+            _ = slugs.claim(reserved)
+        }
+    }
+
+    mutating func claim(for path: String) -> String {
+        var parts = path.split(separator: "/").map(String.init)
+        let stem = fileStem(parts.removeLast())
+        let isOpener = ["index", "readme"].contains(stem.lowercased())
+        if isOpener && parts.isEmpty { return slugs.claim("introduction") }
+        let name = slugify(strippingOrderPrefix(isOpener ? parts.removeLast() : stem))
+        if !slugs.isClaimed(name) || parts.isEmpty { return slugs.claim(name) }
+        return slugs.claim(slugify(strippingOrderPrefix(parts.last!)) + "-" + name)
+    }
+}

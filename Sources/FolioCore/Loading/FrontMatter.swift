@@ -1,0 +1,68 @@
+/// What a chapter says about itself in the YAML block at its very top.
+public struct FrontMatter: Sendable, Equatable {
+    public var title: String?
+
+    public init(title: String? = nil) {
+        self.title = title
+    }
+
+    /// A chapter's text cut at its front matter. Line numbers are the file's, 1-based.
+    public struct Split: Sendable, Equatable {
+        /// The YAML between the fences, or `nil` when the chapter has no front matter.
+        public var yaml: String?
+        public var yamlFirstLine: Int
+        public var body: String
+        public var bodyFirstLine: Int
+    }
+
+    /// Front matter is there only when the first line is `---` (trailing spaces allowed) and a
+    /// later line `---` or `...` closes it, as in Jekyll and Hugo.
+    public static func split(_ text: String, file: String) throws -> Split {
+        // `Character.isNewline` takes "\r\n" as one break, so Windows files split alike.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        func isFence(_ line: Substring, _ fence: String) -> Bool {
+            line.reversed().drop { $0 == " " }.reversed().elementsEqual(fence)
+        }
+        guard isFence(lines[0], "---") else {
+            return Split(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1)
+        }
+        let closing = lines.indices.dropFirst().first { isFence(lines[$0], "---") || isFence(lines[$0], "...") }
+        guard let close = closing else {
+            throw Diagnostic.error(
+                "front matter opened by `---` on line 1 is never closed",
+                at: SourceLocation(file: file, line: 1, column: 1),
+                hint: "end the front matter with a `---` line; for a horizontal rule at the top, put an empty line above it")
+        }
+        let bodyStart = close + 1 < lines.count ? lines[close + 1].startIndex : text.endIndex
+        return Split(
+            yaml: String(text[lines[1].startIndex..<lines[close].startIndex]), yamlFirstLine: 2,
+            body: String(text[bodyStart...]), bodyFirstLine: close + 2)
+    }
+
+    /// Reads the front matter's YAML (`nil`: none, or empty). Throws every problem at once.
+    /// Problems are placed by the nodes' own locations; `file` mirrors `BookOptions.decode`.
+    public static func decode(_ node: YAMLNode?, file: String) throws -> FrontMatter {
+        var reader = OptionsReader()
+        var frontMatter = FrontMatter()
+        reader.readMapping(.root(node), keys: Key.self) { reader, key, field in
+            switch key {
+            case .title: frontMatter.title = reader.string(field) ?? frontMatter.title
+            }
+        }
+        guard reader.problems.isEmpty else { throw DiagnosticsError(reader.problems) }
+        return frontMatter
+    }
+
+    private enum Key: String, CaseIterable {
+        case title
+    }
+
+    /// Splits a chapter and reads its front matter.
+    public static func parse(_ text: String, file: String) throws
+        -> (frontMatter: FrontMatter, body: String, bodyFirstLine: Int)
+    {
+        let split = try split(text, file: file)
+        let node = try split.yaml.flatMap { try parseYAML($0, file: file, firstLine: split.yamlFirstLine) }
+        return (try decode(node, file: file), split.body, split.bodyFirstLine)
+    }
+}

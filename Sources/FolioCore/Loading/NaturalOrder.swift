@@ -1,0 +1,54 @@
+/// Whether `a` sorts before `b` the way people number files: runs of digits compare by value
+/// (`2-x.md` before `10-x.md`), everything else case-insensitively. Names equal by that measure
+/// (`01` and `1`, `A` and `a`) are ordered by their bytes, so the order is total and sorting is
+/// deterministic.
+public func naturallyPrecedes(_ a: String, _ b: String) -> Bool {
+    let (x, y) = (naturalTokens(a), naturalTokens(b))
+    if x.lexicographicallyPrecedes(y) { return true }
+    if y.lexicographicallyPrecedes(x) { return false }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
+}
+
+private enum NaturalToken: Comparable {
+    /// A run of decimal digits (of any script), as digit values without leading zeros:
+    /// compared by length, then digit by digit, so no run is too long to compare.
+    case number([UInt8])
+    /// One other character, lowercased.
+    case text(String)
+
+    static func < (a: NaturalToken, b: NaturalToken) -> Bool {
+        switch (a, b) {
+        case let (.number(x), .number(y)): x.count != y.count ? x.count < y.count : x.lexicographicallyPrecedes(y)
+        case let (.text(x), .text(y)): x < y
+        // Every number sorts where the digit 0 would, which keeps the order transitive.
+        case let (.number, .text(y)): "0" < y
+        case let (.text(x), .number): x < "0"
+        }
+    }
+}
+
+private func naturalTokens(_ string: String) -> [NaturalToken] {
+    var tokens: [NaturalToken] = []
+    var digits: [UInt8] = []
+    var inNumber = false
+    for character in string {
+        if let digit = decimalValue(of: character) {
+            if digit != 0 || !digits.isEmpty { digits.append(digit) }  // leading zeros add no value
+            inNumber = true
+        } else {
+            if inNumber { tokens.append(.number(digits)) }
+            digits = []
+            inNumber = false
+            tokens.append(.text(character.lowercased()))
+        }
+    }
+    if inNumber { tokens.append(.number(digits)) }
+    return tokens
+}
+
+private func decimalValue(of character: Character) -> UInt8? {
+    guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+          scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue
+    else { return nil }
+    return UInt8(value)
+}

@@ -1,0 +1,37 @@
+/// A chapter's Markdown as Swift values, copied out of libcmark's tree.
+public indirect enum Block: Sendable, Equatable {
+    case paragraph([Inline])
+    /// `id` is filled in by `assignHeadingIDs`; the parser leaves it empty.
+    case heading(level: Int, content: [Inline], id: String)
+    case blockQuote([Block])
+    case list(MarkdownList)
+    /// `info` is the fence's info string; indented code has none.
+    case codeBlock(info: String, code: String)
+    case html(String)
+    case thematicBreak
+}
+
+public struct MarkdownList: Sendable, Equatable {
+    /// The first number of an ordered list; nil for a bullet list.
+    public var start: Int?
+    /// A tight list renders its paragraphs without `<p>`.
+    public var tight: Bool
+    public var items: [[Block]]
+
+    public init(start: Int?, tight: Bool, items: [[Block]]) {
+        self.start = start
+        self.tight = tight
+        self.items = items
+    }
+}
+
+/// A place in a chapter's Markdown body: 1-based line, and column in characters.
+public struct MarkdownPosition: Sendable, Equatable, Hashable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}

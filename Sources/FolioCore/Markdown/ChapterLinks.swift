@@ -1,0 +1,67 @@
+/// The link stage: rewrites every link and image of every chapter, reports the broken ones
+/// at their file:line:column, and gathers the book files the site must carry.
+public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>) -> (chapters: [ParsedChapter], assets: [String], diagnostics: [Diagnostic]) {
+    let targets = LinkTargets(
+        chapters: Dictionary(uniqueKeysWithValues: chapters.map {
+            ($0.chapter.path, LinkTargets.ChapterTarget(slug: $0.chapter.slug, ids: Set($0.headings.map(\.id))))
+        }),
+        files: files
+    )
+    var assets = Set<String>()
+    var diagnostics: [Diagnostic] = []
+
+    let linked = chapters.map { parsed in
+        var chapter = parsed
+        func rewrite(_ reference: Reference, image: Bool) -> Reference {
+            switch rewriteLink(reference.destination, from: parsed.chapter.path, image: image, targets: targets) {
+            case .success(let link):
+                if let asset = link.asset { assets.insert(asset) }
+                var rewritten = reference
+                rewritten.destination = link.destination
+                return rewritten
+            case .failure(let problem):
+                diagnostics.append(.error(problem.description, at: parsed.chapter.location(reference.position)))
+                return reference
+            }
+        }
+        chapter.blocks = parsed.blocks.map { $0.mapReferences(rewrite) }
+        return chapter
+    }
+    return (linked, assets.sorted(), diagnostics)
+}
+
+extension Block {
+    /// The same block with every link and image destination passed through `transform`.
+    func mapReferences(_ transform: (Reference, _ image: Bool) -> Reference) -> Block {
+        switch self {
+        case .paragraph(let content):
+            return .paragraph(content.map { $0.mapReferences(transform) })
+        case .heading(let level, let content, let id):
+            return .heading(level: level, content: content.map { $0.mapReferences(transform) }, id: id)
+        case .blockQuote(let children):
+            return .blockQuote(children.map { $0.mapReferences(transform) })
+        case .list(var list):
+            list.items = list.items.map { $0.map { $0.mapReferences(transform) } }
+            return .list(list)
+        case .codeBlock, .html, .thematicBreak:
+            return self
+        }
+    }
+}
+
+extension Inline {
+    func mapReferences(_ transform: (Reference, _ image: Bool) -> Reference) -> Inline {
+        switch self {
+        case .text, .softBreak, .lineBreak, .code, .html:
+            return self
+        case .emphasis(let content):
+            return .emphasis(content.map { $0.mapReferences(transform) })
+        case .strong(let content):
+            return .strong(content.map { $0.mapReferences(transform) })
+        case .link(let reference, let content):
+            return .link(transform(reference, false), content.map { $0.mapReferences(transform) })
+        case .image(let reference, let alt):
+            return .image(transform(reference, true), alt: alt.map { $0.mapReferences(transform) })
+        }
+    }
+}

@@ -1,0 +1,182 @@
+/// Renders `Block` values to HTML exactly as libcmark's HTML renderer does,
+/// plus heading ids. With `rawHTML` off it behaves like cmark's safe mode:
+/// raw HTML is omitted and `javascript:`-style URLs are emptied.
+public struct HTMLRenderer: Sendable {
+    public var rawHTML: Bool
+
+    public init(rawHTML: Bool) {
+        self.rawHTML = rawHTML
+    }
+
+    public func render(_ blocks: [Block]) -> String {
+        var out = HTMLBuffer()
+        for block in blocks { render(block, tight: false, into: &out) }
+        return out.text
+    }
+
+    func render(_ block: Block, tight: Bool, into out: inout HTMLBuffer) {
+        switch block {
+        case .paragraph(let content):
+            if tight {
+                render(content, into: &out)
+            } else {
+                out.newline()
+                out.append("<p>")
+                render(content, into: &out)
+                out.append("</p>\n")
+            }
+        case .heading(let level, let content, let id):
+            out.newline()
+            out.append(id.isEmpty ? "<h\(level)>" : "<h\(level) id=\"\(escapeHTML(id))\">")
+            render(content, into: &out)
+            out.append("</h\(level)>\n")
+        case .blockQuote(let children):
+            out.newline()
+            out.append("<blockquote>\n")
+            for child in children { render(child, tight: false, into: &out) }
+            out.newline()
+            out.append("</blockquote>\n")
+        case .list(let list):
+            out.newline()
+            out.append(openingTag(of: list))
+            for item in list.items {
+                out.newline()
+                out.append("<li>")
+                for child in item { render(child, tight: list.tight, into: &out) }
+                out.append("</li>\n")
+            }
+            out.append(list.start == nil ? "</ul>\n" : "</ol>\n")
+        case .codeBlock(let info, let code):
+            out.newline()
+            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+            out.append(language.isEmpty ? "<pre><code>" : "<pre><code class=\"language-\(escapeHTML(language))\">")
+            out.append(escapeHTML(code))
+            out.append("</code></pre>\n")
+        case .html(let html):
+            out.newline()
+            out.append(rawHTML ? html : "<!-- raw HTML omitted -->")
+            out.newline()
+        case .thematicBreak:
+            out.newline()
+            out.append("<hr />\n")
+        }
+    }
+
+    func openingTag(of list: MarkdownList) -> String {
+        switch list.start {
+        case nil: "<ul>\n"
+        case 1: "<ol>\n"
+        case let start?: "<ol start=\"\(start)\">\n"
+        }
+    }
+
+    func render(_ inlines: [Inline], into out: inout HTMLBuffer) {
+        for inline in inlines { render(inline, into: &out) }
+    }
+
+    func render(_ inline: Inline, into out: inout HTMLBuffer) {
+        switch inline {
+        case .text(let text): out.append(escapeHTML(text))
+        case .softBreak: out.append("\n")
+        case .lineBreak: out.append("<br />\n")
+        case .code(let code): out.append("<code>\(escapeHTML(code))</code>")
+        case .html(let html): out.append(rawHTML ? html : "<!-- raw HTML omitted -->")
+        case .emphasis(let content):
+            out.append("<em>")
+            render(content, into: &out)
+            out.append("</em>")
+        case .strong(let content):
+            out.append("<strong>")
+            render(content, into: &out)
+            out.append("</strong>")
+        case .link(let reference, let content):
+            out.append("<a href=\"\(href(reference.destination, image: false))\"\(titleAttribute(reference))>")
+            render(content, into: &out)
+            out.append("</a>")
+        case .image(let reference, let alt):
+            out.append("<img src=\"\(href(reference.destination, image: true))\" alt=\"\(escapeHTML(altText(alt)))\"\(titleAttribute(reference)) />")
+        }
+    }
+
+    /// cmark renders an image's description as plain text: markup dropped, raw HTML kept as text.
+    func altText(_ inlines: [Inline]) -> String {
+        inlines.map { inline in
+            switch inline {
+            case .text(let text), .code(let text), .html(let text): text
+            case .softBreak, .lineBreak: " "
+            case .emphasis(let content), .strong(let content), .link(_, let content), .image(_, let content):
+                altText(content)
+            }
+        }.joined()
+    }
+
+    func titleAttribute(_ reference: Reference) -> String {
+        reference.title.isEmpty ? "" : " title=\"\(escapeHTML(reference.title))\""
+    }
+
+    func href(_ url: String, image: Bool) -> String {
+        if !rawHTML && isDangerousURL(url) { return "" }
+        return escapeHref(url)
+    }
+}
+
+/// Output with cmark's rule for line starts: a block begins on a fresh line.
+struct HTMLBuffer {
+    private(set) var text = ""
+
+    mutating func append(_ string: String) {
+        text += string
+    }
+
+    mutating func newline() {
+        if let last = text.utf8.last, last != UInt8(ascii: "\n") { text += "\n" }
+    }
+}
+
+/// `javascript:`, `vbscript:`, `file:` and `data:` other than common images, as cmark's safe mode.
+func isDangerousURL(_ url: String) -> Bool {
+    let lower = url.lowercased()
+    let safeImages = ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]
+    if safeImages.contains(where: lower.hasPrefix) { return false }
+    return ["javascript:", "vbscript:", "file:", "data:"].contains(where: lower.hasPrefix)
+}
+
+public func escapeHTML(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+/// Percent-encodes what may not stand in a URL, as cmark's `houdini_escape_href`.
+func escapeHref(_ url: String) -> String {
+    var out = ""
+    for byte in url.utf8 {
+        switch byte {
+        case UInt8(ascii: "&"): out += "&amp;"
+        case UInt8(ascii: "'"): out += "&#x27;"
+        case _ where hrefSafe(byte): out.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            let hex = Array("0123456789ABCDEF")
+            out += "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 15)])"
+        }
+    }
+    return out
+}
+
+private func hrefSafe(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+    default:
+        return "-_.+!*(),%#@?=;:/$~".utf8.contains(byte)
+    }
+}

@@ -1,0 +1,40 @@
+/// Text-level Markdown as Swift values.
+public indirect enum Inline: Sendable, Equatable {
+    case text(String)
+    case softBreak
+    case lineBreak
+    case code(String)
+    case html(String)
+    case emphasis([Inline])
+    case strong([Inline])
+    case link(Reference, [Inline])
+    case image(Reference, alt: [Inline])
+}
+
+/// Where a link or an image points, and where it was written, for messages about it.
+public struct Reference: Sendable, Equatable {
+    public var destination: String
+    public var title: String
+    public var position: MarkdownPosition
+
+    public init(destination: String, title: String, position: MarkdownPosition) {
+        self.destination = destination
+        self.title = title
+        self.position = position
+    }
+}
+
+extension [Inline] {
+    /// The words alone, as a heading's title or an image's alt text reads.
+    public var plainText: String {
+        map { inline in
+            switch inline {
+            case .text(let text), .code(let text): text
+            case .html: ""
+            case .softBreak, .lineBreak: " "
+            case .emphasis(let content), .strong(let content), .link(_, let content), .image(_, let content):
+                content.plainText
+            }
+        }.joined()
+    }
+}

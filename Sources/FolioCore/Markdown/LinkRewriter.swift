@@ -1,0 +1,155 @@
+import Foundation
+
+/// What a chapter's links may point at: the chapters (by path) with their heading ids,
+/// and every file in the book folder.
+public struct LinkTargets: Sendable {
+    public struct ChapterTarget: Sendable {
+        public var slug: String
+        public var ids: Set<String>
+        public init(slug: String, ids: Set<String>) {
+            self.slug = slug
+            self.ids = ids
+        }
+    }
+
+    public var chapters: [String: ChapterTarget]
+    public var files: Set<String>
+
+    public init(chapters: [String: ChapterTarget], files: Set<String>) {
+        self.chapters = chapters
+        self.files = files
+    }
+}
+
+/// Where a chapter's document and the book's assets live in the site, relative to the site root.
+public enum SiteLayout {
+    public static func chapterURL(_ slug: String) -> String { "\(slug)/index.html" }
+    public static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
+    /// From a chapter document back to the site root.
+    public static let chapterToRoot = "../"
+}
+
+public struct RewrittenLink: Sendable, Equatable {
+    /// The destination to write into the chapter's HTML.
+    public var destination: String
+    /// A book file the site must carry for the link to work.
+    public var asset: String?
+}
+
+public enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    case missingChapter(String)
+    case notAChapter(String)
+    case missingHeading(chapter: String, id: String, known: [String])
+    case missingFile(String, image: Bool)
+    case outsideBook(String)
+
+    public var description: String {
+        switch self {
+        case .missingChapter(let path): "link to a missing chapter `\(path)`"
+        case .notAChapter(let path): "link to `\(path)`, which is not a chapter of the book"
+        case .missingHeading(let chapter, let id, let known):
+            "link to a missing heading `#\(id)` in `\(chapter)`"
+                + (known.isEmpty ? " (it has no headings)" : "; its headings are: " + known.map { "#\($0)" }.joined(separator: ", "))
+        case .missingFile(let path, let image): image ? "missing image `\(path)`" : "link to a missing file `\(path)`"
+        case .outsideBook(let path): "`\(path)` points outside the book folder"
+        }
+    }
+}
+
+/// Rewrites one link or image destination written in the chapter at `chapterPath`:
+/// external URLs stay, links to `.md` chapters (and their headings) go to the chapter's document,
+/// other local files go to the book's assets. Pure: everything it knows is in `targets`.
+public func rewriteLink(_ destination: String, from chapterPath: String, image: Bool, targets: LinkTargets) -> Result<RewrittenLink, LinkProblem> {
+    let unchanged = RewrittenLink(destination: destination, asset: nil)
+    if destination.isEmpty || hasScheme(destination) || destination.hasPrefix("/") {
+        return .success(unchanged)
+    }
+    let (pathPart, fragment) = splitFragment(destination)
+    let (filePart, query) = splitQuery(pathPart)
+    let here = targets.chapters[chapterPath]
+
+    if filePart.isEmpty {
+        guard let fragment else { return .success(unchanged) }
+        guard let here else { return .success(unchanged) }
+        return here.ids.contains(fragment)
+            ? .success(unchanged)
+            : .failure(.missingHeading(chapter: chapterPath, id: fragment, known: here.ids.sorted()))
+    }
+
+    guard let path = resolvePath(percentDecoded(filePart), relativeTo: directory(of: chapterPath)) else {
+        return .failure(.outsideBook(filePart))
+    }
+    let root = SiteLayout.chapterToRoot
+    if let chapterPath = chapterFile(path, targets: targets), let chapter = targets.chapters[chapterPath] {
+        if let fragment, !chapter.ids.contains(fragment) {
+            return .failure(.missingHeading(chapter: chapterPath, id: fragment, known: chapter.ids.sorted()))
+        }
+        let url = root + SiteLayout.chapterURL(chapter.slug) + (fragment.map { "#\($0)" } ?? "")
+        return .success(RewrittenLink(destination: url, asset: nil))
+    }
+    if path.lowercased().hasSuffix(".md") && !image {
+        return .failure(targets.files.contains(path) ? .notAChapter(path) : .missingChapter(path))
+    }
+    guard targets.files.contains(path) else {
+        return .failure(.missingFile(path, image: image))
+    }
+    let url = root + SiteLayout.assetURL(percentEncodedPath(path)) + (query.map { "?\($0)" } ?? "") + (fragment.map { "#\($0)" } ?? "")
+    return .success(RewrittenLink(destination: url, asset: path))
+}
+
+/// A link to a folder means the chapter that opens it.
+private func chapterFile(_ path: String, targets: LinkTargets) -> String? {
+    if targets.chapters[path] != nil { return path }
+    let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+    let prefix = folder.isEmpty ? "" : folder + "/"
+    return ["index.md", "README.md"].map { prefix + $0 }.first { targets.chapters[$0] != nil }
+}
+
+private func hasScheme(_ url: String) -> Bool {
+    if url.hasPrefix("//") { return true }
+    guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else { return false }
+    return url[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+}
+
+private func splitFragment(_ url: String) -> (String, String?) {
+    guard let hash = url.firstIndex(of: "#") else { return (url, nil) }
+    return (String(url[..<hash]), String(url[url.index(after: hash)...]))
+}
+
+private func splitQuery(_ url: String) -> (String, String?) {
+    guard let mark = url.firstIndex(of: "?") else { return (url, nil) }
+    return (String(url[..<mark]), String(url[url.index(after: mark)...]))
+}
+
+func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+}
+
+/// Joins and normalises `.` and `..`; nil when the result leaves the book folder.
+func resolvePath(_ relative: String, relativeTo directory: String) -> String? {
+    var parts = directory.split(separator: "/").map(String.init)
+    for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+        switch part {
+        case ".": continue
+        case "..":
+            guard !parts.isEmpty else { return nil }
+            parts.removeLast()
+        default: parts.append(String(part))
+        }
+    }
+    return parts.joined(separator: "/") + (relative.hasSuffix("/") && !parts.isEmpty ? "/" : "")
+}
+
+func percentDecoded(_ text: String) -> String {
+    text.removingPercentEncoding ?? text
+}
+
+/// Encodes each path segment so file names with spaces, `#` or `?` still work as URLs.
+func percentEncodedPath(_ path: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#;")
+    return path.split(separator: "/", omittingEmptySubsequences: false)
+        .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
+        .joined(separator: "/")
+}

@@ -1,0 +1,159 @@
+import CYAML
+
+/// Parses one YAML document into a `YAMLNode`, or `nil` when the text holds none (empty, or only
+/// comments). `firstLine` is the file line of the text's first line, for YAML cut out of a larger
+/// file such as a chapter's front matter.
+///
+/// Throws a `Diagnostic` for a syntax error, a second document, a key set twice in one mapping,
+/// or an alias to an unknown anchor. Aliases are resolved to a copy of their anchor's node.
+public func parseYAML(_ text: String, file: String, firstLine: Int = 1) throws -> YAMLNode? {
+    let bytes = Array(text.utf8)
+    // libyaml wants a non-null input pointer, which an empty array may not give.
+    guard !bytes.isEmpty else { return nil }
+
+    // Heap-allocated because libyaml keeps a pointer to the parser in the parser itself.
+    let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+    defer { parser.deallocate() }
+    guard yaml_parser_initialize(parser) == 1 else {
+        throw Diagnostic.error("could not parse YAML: out of memory", at: SourceLocation(file: file))
+    }
+    defer { yaml_parser_delete(parser) }
+
+    var builder = TreeBuilder(file: file, firstLine: firstLine)
+    return try bytes.withUnsafeBufferPointer { input in
+        yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(parser, &event) == 1 else {
+                throw syntaxError(parser.pointee, in: input, builder: builder)
+            }
+            defer { yaml_event_delete(&event) }
+            if event.type == YAML_STREAM_END_EVENT { return builder.root }
+            try builder.add(event)
+        }
+    }
+}
+
+/// Builds the node tree from libyaml's events, copying everything out of C memory.
+private struct TreeBuilder {
+    /// A sequence or mapping whose end event has not come yet.
+    struct Open {
+        var location: SourceLocation
+        var anchor: String?
+        var isMapping: Bool
+        /// For a mapping: key, value, key, value…
+        var items: [YAMLNode] = []
+        /// Where each scalar key was first written, to refuse a second one.
+        var keys: [String: SourceLocation] = [:]
+    }
+
+    let file: String
+    let firstLine: Int
+    var open: [Open] = []
+    var anchors: [String: YAMLNode] = [:]
+    var documents = 0
+    var root: YAMLNode?
+
+    func location(_ mark: yaml_mark_t) -> SourceLocation {
+        // libyaml counts from 0, lines in the text and columns in characters.
+        SourceLocation(file: file, line: firstLine + Int(mark.line), column: Int(mark.column) + 1)
+    }
+
+    mutating func add(_ event: yaml_event_t) throws {
+        let at = location(event.start_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                throw Diagnostic.error(
+                    "only one YAML document is allowed, but a second one starts here", at: at,
+                    hint: "remove this `---` line and everything after it, or merge the documents")
+            }
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            // A tag (`!!str 5`) asks for something other than the plain reading: take it as text.
+            let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
+            try close(YAMLNode(.scalar(text, plain: plain), at: at), anchor: string(scalar.anchor))
+        case YAML_SEQUENCE_START_EVENT:
+            open.append(Open(location: at, anchor: string(event.data.sequence_start.anchor), isMapping: false))
+        case YAML_MAPPING_START_EVENT:
+            open.append(Open(location: at, anchor: string(event.data.mapping_start.anchor), isMapping: true))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            let done = open.removeLast()
+            let value: YAMLNode.Value = done.isMapping
+                ? .mapping(stride(from: 0, to: done.items.count, by: 2).map {
+                    YAMLNode.Pair(key: done.items[$0], value: done.items[$0 + 1])
+                })
+                : .sequence(done.items)
+            try close(YAMLNode(value, at: done.location), anchor: done.anchor)
+        case YAML_ALIAS_EVENT:
+            let name = string(event.data.alias.anchor) ?? ""
+            guard var node = anchors[name] else {
+                throw Diagnostic.error("`*\(name)` refers to no anchor: `&\(name)` must come before it", at: at)
+            }
+            // Problems with the value itself are reported where the alias stands.
+            node.location = at
+            try close(node, anchor: nil)
+        default:
+            break  // stream start, document end: nothing to keep
+        }
+    }
+
+    /// Puts a finished node into the collection around it, or makes it the root.
+    private mutating func close(_ node: YAMLNode, anchor: String?) throws {
+        if let anchor { anchors[anchor] = node }
+        guard let last = open.indices.last else {
+            root = node
+            return
+        }
+        let isKey = open[last].isMapping && open[last].items.count.isMultiple(of: 2)
+        if isKey, case .scalar(let key, _) = node.value {
+            if let first = open[last].keys[key] {
+                throw Diagnostic.error("`\(key)` is set twice (first at line \(first.line))", at: node.location)
+            }
+            open[last].keys[key] = node.location
+        }
+        open[last].items.append(node)
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    /// Where a byte offset falls: libyaml gives only an offset for bad input bytes.
+    func location(ofByte offset: Int, in input: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let before = input.prefix(min(offset, input.count))
+        let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        let line = before.count { $0 == UInt8(ascii: "\n") }
+        // Count characters, not bytes: every UTF-8 byte but a continuation byte starts one.
+        let column = before[lineStart...].count { $0 & 0xC0 != 0x80 }
+        return SourceLocation(file: file, line: firstLine + line, column: column + 1)
+    }
+}
+
+/// libyaml's error, at the place it names, in words an author can act on.
+private func syntaxError(
+    _ parser: yaml_parser_t, in input: UnsafeBufferPointer<UInt8>, builder: TreeBuilder
+) -> Diagnostic {
+    guard parser.error != YAML_MEMORY_ERROR, let problem = parser.problem.map({ String(cString: $0) }) else {
+        return Diagnostic.error("could not parse YAML: out of memory", at: SourceLocation(file: builder.file))
+    }
+    var message = "could not parse YAML: " + problem.replacing(" in this context", with: " here")
+    if parser.error == YAML_READER_ERROR {
+        return Diagnostic.error(message, at: builder.location(ofByte: parser.problem_offset, in: input))
+    }
+    // The context says what libyaml was reading when it failed, and where that began.
+    if let context = parser.context {
+        message += ", \(String(cString: context)) that starts at line \(builder.location(parser.context_mark).line)"
+    }
+    return Diagnostic.error(message, at: builder.location(parser.problem_mark), hint: syntaxHints[problem])
+}
+
+/// The usual slips behind libyaml's most frequent problems.
+private let syntaxHints = [
+    "mapping values are not allowed in this context":
+        "a value that contains `: ` must be quoted, as in `title: \"Part 1: Dawn\"`",
+    "found a tab character that violates indentation": "indent with spaces: YAML does not allow tabs",
+    "found character that cannot start any token": "a value that starts with `@` or a backtick must be quoted",
+]

@@ -1,0 +1,85 @@
+import FolioCore
+import Foundation
+
+/// `folio build [DIR] [-o OUT]`.
+struct BuildCommand {
+    var folder = "."
+    var output: String?
+
+    init(parsing arguments: [String]) throws {
+        var folderGiven = false
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-o", "--output":
+                guard let value = rest.popFirst(), !value.isEmpty else {
+                    throw UsageError(message: "`\(argument)` needs a folder", command: "build")
+                }
+                output = value
+            case _ where argument.hasPrefix("--output="):
+                output = String(argument.dropFirst("--output=".count))
+            case _ where argument.hasPrefix("-") && argument != "-":
+                throw UsageError(message: "unknown option `\(argument)` for `folio build`", command: "build")
+            default:
+                guard !folderGiven else {
+                    throw UsageError(message: "`folio build` takes one book folder, got `\(folder)` and `\(argument)`", command: "build")
+                }
+                folder = argument
+                folderGiven = true
+            }
+        }
+    }
+
+    func run(console: Console) throws -> ExitStatus {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError(message: "no book folder at `\(folder)`", command: "build")
+        }
+        let output = output ?? (folder as NSString).appendingPathComponent("_site")
+        let started = Date()
+        let diagnostics: [Diagnostic]
+        let summary: String
+        let status: ExitStatus
+        do {
+            let report = try buildBook(at: folder, output: output)
+            diagnostics = report.warnings
+            summary = "Built \(count(report.chapters, "chapter")) into \(output) in \(seconds(since: started)), \(count(report.warnings.count, "warning"))"
+            status = .success
+        } catch let error as DiagnosticsError {
+            diagnostics = error.diagnostics
+            summary = failure(diagnostics, output: output)
+            status = .bookErrors
+        } catch let error as Diagnostic {
+            diagnostics = [error]
+            summary = failure(diagnostics, output: output)
+            status = .bookErrors
+        }
+        for diagnostic in diagnostics.sorted(by: reportingOrder) {
+            console.report(diagnostic, bookFolder: folder)
+        }
+        console.err(summary)
+        return status
+    }
+
+    private func failure(_ diagnostics: [Diagnostic], output: String) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        return "Build failed with \(count(errors, "error")) and \(count(diagnostics.count - errors, "warning")); \(output) was left as it was"
+    }
+}
+
+/// By file, then position; problems without a place first.
+private func reportingOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    switch (a.location, b.location) {
+    case let (x?, y?): x < y
+    case (nil, _?): true
+    default: false
+    }
+}
+
+func count(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+}
+
+private func seconds(since start: Date) -> String {
+    String(format: "%.2f s", Date().timeIntervalSince(start))
+}

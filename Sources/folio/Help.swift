@@ -1,0 +1,45 @@
+enum Help {
+    static let general = """
+    folio — build page-curl books from folders of Markdown
+
+    Usage: folio <command> [options]
+
+    Commands:
+      build [DIR] [-o OUT]   Build the book in DIR (default: .) into DIR/_site or OUT
+      help [COMMAND]         Show help for a command
+
+    Options:
+      -h, --help             Show this help
+      -V, --version          Show the version
+
+    Exit status: 0 success, 1 the book has errors, 2 usage error.
+    Run `folio help build` for more.
+    """
+
+    static let build = """
+    folio build — build a book folder into a static site
+
+    Usage: folio build [DIR] [-o OUT]
+
+    Arguments:
+      DIR                    The book folder (default: the current folder)
+
+    Options:
+      -o, --output OUT       Where to write the site (default: DIR/_site)
+      -h, --help             Show this help
+
+    The book folder holds Markdown chapters, and optionally book.yml and SUMMARY.md.
+    Problems are printed as `file:line:col: error|warning: message`. A build with errors
+    writes nothing: the previous site stays as it was.
+
+    Exit status: 0 built, 1 the book has errors, 2 usage error.
+    """
+
+    static func command(_ name: String) -> String? {
+        switch name {
+        case "build": build
+        case "help": general
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import FolioCore
+
+let version = "0.1.0"
+
+/// Dispatches `folio <command> …`.
+func run(_ arguments: [String], console: Console) -> ExitStatus {
+    var arguments = arguments
+    guard let first = arguments.first else {
+        console.out(Help.general)
+        return .usage
+    }
+    arguments.removeFirst()
+    do {
+        switch first {
+        case "--help", "-h":
+            console.out(Help.general)
+            return .success
+        case "--version", "-V":
+            console.out("folio \(version)")
+            return .success
+        case "help":
+            guard let topic = arguments.first else {
+                console.out(Help.general)
+                return .success
+            }
+            guard let text = Help.command(topic) else { throw UsageError(message: "no help for unknown command `\(topic)`") }
+            console.out(text)
+            return .success
+        case "build":
+            if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+                console.out(Help.build)
+                return .success
+            }
+            return try BuildCommand(parsing: arguments).run(console: console)
+        default:
+            throw UsageError(message: "unknown command `\(first)`")
+        }
+    } catch let error as UsageError {
+        console.usageError(error)
+        return .usage
+    } catch {
+        console.usageError(UsageError(message: "\(error)"))
+        return .usage
+    }
+}

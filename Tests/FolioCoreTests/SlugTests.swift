@@ -1,0 +1,98 @@
+import Testing
+@testable import FolioCore
+
+@Test func slugLowercasesAndJoinsWords() {
+    #expect(slugify("Getting Started") == "getting-started")
+}
+
+@Test func slugDropsPunctuation() {
+    #expect(slugify("Hello, World! What's new?") == "hello-world-whats-new")
+}
+
+@Test func slugDropsDotsInsideNumbers() {
+    #expect(slugify("Version 2.0") == "version-20")
+}
+
+@Test func slugCollapsesSpacesAndHyphens() {
+    #expect(slugify("a -- b\t\tc") == "a-b-c")
+}
+
+@Test func slugCollapsesAroundDroppedPunctuation() {
+    #expect(slugify("C++ & Rust") == "c-rust")
+}
+
+@Test func slugTrimsHyphens() {
+    #expect(slugify("  - Edges -  ") == "edges")
+}
+
+@Test func slugKeepsUnderscores() {
+    #expect(slugify("snake_case name") == "snake_case-name")
+}
+
+@Test func slugKeepsChinese() {
+    #expect(slugify("第 1 章：入门指南") == "第-1-章入门指南")
+}
+
+@Test func slugKeepsArabic() {
+    #expect(slugify("مرحبا بالعالم!") == "مرحبا-بالعالم")
+}
+
+@Test func slugKeepsCombiningMarks() {
+    #expect(slugify("كِتَاب हिन्दी") == "كِتَاب-हिन्दी")
+}
+
+@Test func slugLowercasesOtherScripts() {
+    #expect(slugify("Ünïcödé STRASSE Ωmega") == "ünïcödé-strasse-ωmega")
+}
+
+@Test func slugDropsDashesAndEmoji() {
+    #expect(slugify("Before — after 🎉") == "before-after")
+}
+
+@Test func emptySlugBecomesSection() {
+    #expect(slugify("") == "section")
+    #expect(slugify("?!…") == "section")
+}
+
+@Test func uniqueSlugsNumberDuplicates() {
+    var slugs = UniqueSlugs()
+    #expect(["intro", "intro", "intro"].map { slugs.claim($0) } == ["intro", "intro-1", "intro-2"])
+}
+
+@Test func uniqueSlugsSkipClaimedSuffixes() {
+    var slugs = UniqueSlugs()
+    #expect(["x-1", "x", "x", "x-1"].map { slugs.claim($0) } == ["x-1", "x", "x-2", "x-1-1"])
+}
+
+@Test func uniqueSlugsKnowWhatIsClaimed() {
+    var slugs = UniqueSlugs()
+    _ = slugs.claim("intro")
+    #expect(slugs.isClaimed("intro"))
+    #expect(!slugs.isClaimed("intro-1"))
+}
+
+@Test func orderPrefixIsStripped() {
+    #expect(["01-intro", "1_intro", "01. intro", "001 intro", "2 - intro"].map(strippingOrderPrefix)
+        == ["intro", "intro", "intro", "intro", "intro"])
+}
+
+@Test func nameWithoutOrderPrefixIsKept() {
+    #expect(["intro", "3d-graphics", "1984", "01-", "v2-notes"].map(strippingOrderPrefix)
+        == ["intro", "3d-graphics", "1984", "01-", "v2-notes"])
+}
+
+@Test func titleFromFileNameUsesWords() {
+    #expect(titleFromFileName("02-the-middle") == "The middle")
+}
+
+@Test func titleFromFileNameTreatsUnderscoresAsSpaces() {
+    #expect(titleFromFileName("my_first--chapter") == "My first chapter")
+}
+
+@Test func titleFromFileNameUppercasesAnyScript() {
+    #expect(titleFromFileName("03-épilogue") == "Épilogue")
+}
+
+@Test func titleFromNumberOnlyName() {
+    #expect(titleFromFileName("1984") == "1984")
+}

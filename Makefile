@@ -5,7 +5,7 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS   := pkg-config libcmark-dev libyaml-dev
-BENCH_PKGS := cmark time
+BENCH_PKGS := cmark
 FOLIO      := .build/release/folio
 
 .PHONY: build test bench deps bench-deps clean

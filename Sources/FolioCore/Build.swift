@@ -18,7 +18,7 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     if diagnostics.contains(where: { $0.severity == .error }) {
         throw DiagnosticsError(diagnostics)
     }
-    let title = loaded.book.options.title ?? titleFromFileName(strippingOrderPrefix(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent))
+    let title = loaded.book.options.title ?? titleFromFileName(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent)
     let site = renderSite(title: title, options: loaded.book.options, contents: loaded.book.contents,
                           chapters: linked.chapters, assets: linked.assets)
     try writeSite(site, to: output, from: bookFiles)

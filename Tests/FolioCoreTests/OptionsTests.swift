@@ -212,7 +212,7 @@ private func problems(_ yaml: String) -> [String] {
     }
 }
 
-@Suite struct ReadingRuleTests {
+@Suite struct OptionsReadingRuleTests {
     @Test(arguments: [
         ("reading:\n  spine: mid\n  double-sided: false", [
             "2:3: `spine: mid` shows two pages facing each other, so it needs `double-sided: true`",
@@ -279,7 +279,7 @@ private func problems(_ yaml: String) -> [String] {
     }
 }
 
-@Suite struct DirectionTests {
+@Suite struct OptionsDirectionTests {
     @Test(arguments: [
         ("en", ReadingOptions.Direction.ltr), ("ja", .ltr), ("ar", .rtl), ("ar-EG", .rtl), ("he", .rtl), ("fa-IR", .rtl),
         ("ur", .rtl), ("yi", .rtl), ("ckb", .rtl), ("AR", .rtl), ("az-Arab", .rtl), ("sd-Deva", .ltr), ("x-ar", .ltr),

@@ -14,7 +14,9 @@ public func chapterText(_ data: Data, file: String, allowEmpty: Bool = false) th
                                hint: "save the file as UTF-8")
     }
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    text = text.replacingOccurrences(of: "\r\n", with: "\n")
+    if text.utf8.contains(UInt8(ascii: "\r")) {
+        text = text.replacingOccurrences(of: "\r\n", with: "\n")
+    }
     if !allowEmpty && text.allSatisfy(\.isWhitespace) {
         throw Diagnostic.error("the chapter is empty", at: SourceLocation(file: file),
                                hint: "write something in it, or remove it from the book")

@@ -18,14 +18,15 @@ public struct FrontMatter: Sendable, Equatable {
     /// Front matter is there only when the first line is `---` (trailing spaces allowed) and a
     /// later line `---` or `...` closes it, as in Jekyll and Hugo.
     public static func split(_ text: String, file: String) throws -> Split {
-        // `Character.isNewline` takes "\r\n" as one break, so Windows files split alike.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         func isFence(_ line: Substring, _ fence: String) -> Bool {
             line.reversed().drop { $0 == " " }.reversed().elementsEqual(fence)
         }
-        guard isFence(lines[0], "---") else {
+        // Most chapters have none: look at the first line before splitting the rest.
+        guard isFence(text.prefix { !$0.isNewline }, "---") else {
             return Split(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1)
         }
+        // `Character.isNewline` takes "\r\n" as one break, so Windows files split alike.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         let closing = lines.indices.dropFirst().first { isFence(lines[$0], "---") || isFence(lines[$0], "...") }
         guard let close = closing else {
             throw Diagnostic.error(

@@ -68,7 +68,7 @@ extension OutlineItem {
                 first.children = Array(inner.dropFirst())
                 items.append(.chapter(first))
             } else {
-                items.append(.part(titleFromFileName(strippingOrderPrefix(key))))
+                items.append(.part(titleFromFileName(key)))
                 items.append(contentsOf: inner)
             }
         }

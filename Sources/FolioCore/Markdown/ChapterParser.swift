@@ -13,7 +13,7 @@ public func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> Parsed
     let (blocks, headings) = assignHeadingIDs(parseMarkdown(chapter.markdown, smartPunctuation: options.smartPunctuation))
     let title = chapter.declaredTitle
         ?? headings.first { $0.level == 1 }?.title
-        ?? titleFromFileName(strippingOrderPrefix(fileStem(chapter.path)))
+        ?? titleFromFileName(fileStem(chapter.path))
     return ParsedChapter(chapter: chapter, title: title, blocks: blocks, headings: headings)
 }
 

@@ -142,18 +142,21 @@ func isDangerousURL(_ url: String) -> Bool {
 }
 
 public func escapeHTML(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.unicodeScalars.append(scalar)
+    let special: (UInt8) -> Bool = { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }
+    // Most text has nothing to escape: hand it back without copying.
+    guard text.utf8.contains(where: special) else { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "&"): out += "&amp;".utf8
+        case UInt8(ascii: "<"): out += "&lt;".utf8
+        case UInt8(ascii: ">"): out += "&gt;".utf8
+        case UInt8(ascii: "\""): out += "&quot;".utf8
+        default: out.append(byte)
         }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
 }
 
 /// Percent-encodes what may not stand in a URL, as cmark's `houdini_escape_href`.

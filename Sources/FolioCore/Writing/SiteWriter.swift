@@ -14,14 +14,22 @@ public func writeSite(_ files: [SiteFile], to output: String, from book: BookFil
     do {
         try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         try? fileManager.removeItem(at: staging)
-        for file in files {
+        for folder in Set(files.map { directory(of: $0.path) }).sorted() {
+            try fileManager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        // Files are independent: writing them side by side keeps the disk busy.
+        let writes = ResultSlots<Result<Void, Error>>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let file = files[index]
             let destination = staging.appendingPathComponent(file.path)
-            try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            switch file.contents {
-            case .bytes(let data): try data.write(to: destination)
-            case .bookFile(let path): try book.read(path).write(to: destination)
+            writes[index] = Result {
+                switch file.contents {
+                case .bytes(let data): try data.write(to: destination)
+                case .bookFile(let path): try book.read(path).write(to: destination)
+                }
             }
         }
+        for write in writes.values { try write.get() }
         if fileManager.fileExists(atPath: target.path) {
             try fileManager.moveItem(at: target, to: retired)
             do {

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// `folio` as a user types it: help, version, usage errors and their exit statuses.
+struct CommandLineTests {
+    func run(_ arguments: [String]) throws -> Folio.Result {
+        try Folio.run(arguments, in: FileManager.default.temporaryDirectory, environment: ["NO_COLOR": "1"])
+    }
+
+    @Test func version() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("folio "))
+    }
+
+    @Test(arguments: [["--help"], ["help"], ["-h"]])
+    func help(_ arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Usage: folio <command>"))
+    }
+
+    @Test(arguments: [["help", "build"], ["build", "--help"]])
+    func buildHelp(_ arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Usage: folio build [DIR] [-o OUT]"))
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "folio: error: unknown command `frobnicate`"),
+        (["build", "--frobnicate"], "folio: error: unknown option `--frobnicate` for `folio build`"),
+        (["build", "-o"], "folio: error: `-o` needs a folder"),
+        (["build", "a", "b"], "folio: error: `folio build` takes one book folder, got `a` and `b`"),
+        (["build", "no-such-folder"], "folio: error: no book folder at `no-such-folder`"),
+        (["help", "frobnicate"], "folio: error: no help for unknown command `frobnicate`"),
+    ])
+    func usageErrors(_ arguments: [String], message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
+    }
+
+    @Test func noColourWhenNotATerminal() throws {
+        let result = try Folio.run(["build", "no-such-folder"], in: FileManager.default.temporaryDirectory)
+        #expect(!result.stderr.contains("\u{1B}["))
+    }
+}

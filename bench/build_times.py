@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Build time and peak memory of `folio build`, side by side with one `cmark` process
+rendering the same Markdown files (`cmark *.md > /dev/null`): the floor for any tool
+that renders these files with libcmark.
+
+    make bench            # or: python3 bench/build_times.py [--runs N] [--chapters N]
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLIO = ROOT / ".build/release/folio"
+
+
+def measure(command, cwd):
+    """Wall seconds and peak resident memory (KiB) of one run of `command`."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(command[:4])} …")
+    return seconds, usage.ru_maxrss
+
+
+def median_run(command, cwd, runs):
+    samples = [measure(command, cwd) for _ in range(runs)]
+    return statistics.median(s for s, _ in samples), max(k for _, k in samples)
+
+
+def generated_book(folder: Path, chapters: int):
+    """A book of `chapters` chapters of prose, lists, code and links, about 1,200 words each."""
+    words = ("page spine leaf curl chapter margin gutter recto verso folio quire signature "
+             "binding reader turn corner fold shadow paper ink type line measure").split()
+    for n in range(1, chapters + 1):
+        paragraphs = []
+        for p in range(12):
+            sentence = " ".join(words[(n * 7 + p * 3 + i) % len(words)] for i in range(90))
+            paragraphs.append(sentence.capitalize() + ".")
+        nxt = f"{n % chapters + 1:04d}-chapter.md"
+        text = (f"# Chapter {n}\n\n" + "\n\n".join(paragraphs[:4])
+                + f"\n\n## Lists\n\n" + "".join(f"- item {i} with [a link]({nxt}#lists)\n" for i in range(8))
+                + "\n```swift\n" + "".join(f"let line{i} = {i} * {n}\n" for i in range(15)) + "```\n\n"
+                + "## More\n\n" + "\n\n".join(paragraphs[4:]) + "\n")
+        (folder / f"{n:04d}-chapter.md").write_text(text)
+
+
+def markdown_files(book: Path):
+    return sorted(str(p.relative_to(book)) for p in book.rglob("*.md")
+                  if "_site" not in p.parts and p.name != "SUMMARY.md")
+
+
+def compare(name, book: Path, out: Path, runs):
+    files = markdown_files(book)
+    folio_s, folio_kib = median_run([str(FOLIO), "build", str(book), "-o", str(out)], book, runs)
+    cmark_s, cmark_kib = median_run(["cmark", "--smart", *files], book, runs)
+    size = sum((book / f).stat().st_size for f in files)
+    print(f"| {name} | {len(files)} | {size / 1024:.0f} KiB | {folio_s:.3f} s | {cmark_s:.3f} s | "
+          f"{folio_s / cmark_s:.2f}× | {folio_kib / 1024:.1f} MiB | {cmark_kib / 1024:.1f} MiB |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--chapters", type=int, default=1000)
+    args = parser.parse_args()
+    if not FOLIO.exists():
+        sys.exit("build the release binary first: swift build -c release --product folio")
+    print(f"median of {args.runs} runs on {os.cpu_count()} cores; peak RSS is the largest of the runs\n")
+    print("| book | chapters | Markdown | folio build | cmark | ratio | folio peak | cmark peak |")
+    print("|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        compare("content/", ROOT / "content", tmp / "content-site", args.runs)
+        generated = tmp / "generated"
+        generated.mkdir()
+        generated_book(generated, args.chapters)
+        compare(f"generated, {args.chapters} chapters", generated, tmp / "generated-site", args.runs)
+
+
+if __name__ == "__main__":
+    main()

@@ -46,3 +46,39 @@ struct CommandLineTests {
         #expect(!result.stderr.contains("\u{1B}["))
     }
 }
+
+/// Colour goes to a terminal only, and never with NO_COLOR; `script` gives the command a terminal.
+struct ColourTests {
+    func onATerminal(noColour: Bool) throws -> String {
+        let scratch = try Scratch()
+        _ = try scratch.write(["a.md": "[x](missing.md)\n"], under: "book")
+        let command = "\(noColour ? "NO_COLOR=1 " : "")'\(Folio.binary.path)' build book"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = scratch.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func colourOnATerminal() throws {
+        let output = try onATerminal(noColour: false)
+        #expect(output.contains("\u{1B}[1;31merror:\u{1B}[0m link to a missing chapter `missing.md`"), "\(output)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func noColourWithNO_COLOR() throws {
+        let output = try onATerminal(noColour: true)
+        #expect(output.contains("error: link to a missing chapter `missing.md`"), "\(output)")
+        #expect(!output.contains("\u{1B}["))
+    }
+}

@@ -67,6 +67,11 @@ private func problems(_ yaml: String) -> [String] {
         expected.chapters = ["intro.md", "part/one.md"]
         expected.reading.direction = .ltr
         expected.cover = "images/cover.jpg"
+        expected.namedAt = [
+            "intro.md": FolioCore.SourceLocation(file: "book.yml", line: 5, column: 12),
+            "part/one.md": FolioCore.SourceLocation(file: "book.yml", line: 5, column: 22),
+            "images/cover.jpg": FolioCore.SourceLocation(file: "book.yml", line: 15, column: 8),
+        ]
         #expect(options == expected)
     }
 

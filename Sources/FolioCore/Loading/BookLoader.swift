@@ -32,9 +32,13 @@ public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws 
             return OutlineItem.items(from: try parseSummary(text).items)
         } ?? []
     } else if let listed = options.chapters {
-        outline = OutlineItem.items(fromList: listed, file: "book.yml")
+        outline = OutlineItem.items(fromList: listed, namedAt: options.namedAt)
     } else {
         outline = OutlineItem.items(fromFolder: paths)
+    }
+
+    if let cover = options.cover, !files.contains(cover) {
+        log.report(.error("the cover `\(cover)` does not exist", at: options.namedAt[cover], hint: "give an image or a .md file relative to the book folder"))
     }
 
     let contents = ReadingOrder(outline)

@@ -32,8 +32,8 @@ extension OutlineItem {
     }
 
     /// From `chapters:` in book.yml: a flat, numbered list.
-    static func items(fromList paths: [String], file: String) -> [OutlineItem] {
-        paths.map { .chapter(OutlineChapter(path: $0, title: nil, numbered: true, listedAt: SourceLocation(file: file))) }
+    static func items(fromList paths: [String], namedAt: [String: SourceLocation]) -> [OutlineItem] {
+        paths.map { .chapter(OutlineChapter(path: $0, title: nil, numbered: true, listedAt: namedAt[$0] ?? SourceLocation(file: "book.yml"))) }
     }
 
     /// From the folder: Markdown files in natural order, each folder a part that its

@@ -12,6 +12,8 @@ public struct BookOptions: Sendable, Equatable {
     /// A front cover: an image or a Markdown file, relative to the book folder.
     public var cover: String?
     public var markdown = MarkdownOptions()
+    /// Where book.yml names each file (`chapters`, `cover`), for when a file turns out to be missing.
+    public var namedAt: [String: SourceLocation] = [:]
 
     public init() {}
 }

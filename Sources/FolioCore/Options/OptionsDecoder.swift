@@ -10,10 +10,16 @@ extension BookOptions {
             case .authors: options.authors = reader.strings(field) ?? options.authors
             case .description: options.description = reader.string(field) ?? options.description
             case .language: options.language = reader.languageTag(field) ?? options.language
-            case .chapters: options.chapters = reader.chapters(field) ?? options.chapters
+            case .chapters:
+                options.chapters = reader.chapters(field) ?? options.chapters
+                if case .sequence(let items) = field.node.value {
+                    for item in items { item.string.map { options.namedAt[$0] = item.location } }
+                }
             case .reading: options.reading.read(field, with: &reader)
             case .page: options.page.read(field, with: &reader)
-            case .cover: options.cover = reader.relativePath(field) ?? options.cover
+            case .cover:
+                options.cover = reader.relativePath(field) ?? options.cover
+                options.cover.map { options.namedAt[$0] = field.node.location }
             case .markdown: options.markdown.read(field, with: &reader)
             }
         }

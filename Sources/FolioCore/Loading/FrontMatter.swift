@@ -40,9 +40,9 @@ public struct FrontMatter: Sendable, Equatable {
             body: String(text[bodyStart...]), bodyFirstLine: close + 2)
     }
 
-    /// Reads the front matter's YAML (`nil`: none, or empty). Throws every problem at once.
-    /// Problems are placed by the nodes' own locations; `file` mirrors `BookOptions.decode`.
-    public static func decode(_ node: YAMLNode?, file: String) throws -> FrontMatter {
+    /// Reads the front matter's YAML (`nil`: none, or empty). Throws every problem at once,
+    /// each placed by its node's own location.
+    public static func decode(_ node: YAMLNode?) throws -> FrontMatter {
         var reader = OptionsReader()
         var frontMatter = FrontMatter()
         reader.readMapping(.root(node), keys: Key.self) { reader, key, field in
@@ -64,6 +64,6 @@ public struct FrontMatter: Sendable, Equatable {
     {
         let split = try split(text, file: file)
         let node = try split.yaml.flatMap { try parseYAML($0, file: file, firstLine: split.yamlFirstLine) }
-        return (try decode(node, file: file), split.body, split.bodyFirstLine)
+        return (try decode(node), split.body, split.bodyFirstLine)
     }
 }

@@ -19,19 +19,20 @@ FOLIO = ROOT / ".build/release/folio"
 
 
 def measure(command, cwd):
-    """Wall seconds and peak resident memory (KiB) of one run of `command`."""
+    """Wall seconds, CPU seconds (user + system) and peak resident memory (KiB) of one run."""
     start = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"failed: {' '.join(command[:4])} …")
-    return seconds, usage.ru_maxrss
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def median_run(command, cwd, runs):
     samples = [measure(command, cwd) for _ in range(runs)]
-    return statistics.median(s for s, _ in samples), max(k for _, k in samples)
+    return (statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples),
+            max(s[2] for s in samples))
 
 
 def generated_book(folder: Path, chapters: int):
@@ -58,11 +59,12 @@ def markdown_files(book: Path):
 
 def compare(name, book: Path, out: Path, runs):
     files = markdown_files(book)
-    folio_s, folio_kib = median_run([str(FOLIO), "build", str(book), "-o", str(out)], book, runs)
-    cmark_s, cmark_kib = median_run(["cmark", "--smart", *files], book, runs)
+    folio_s, folio_cpu, folio_kib = median_run([str(FOLIO), "build", str(book), "-o", str(out)], book, runs)
+    cmark_s, cmark_cpu, cmark_kib = median_run(["cmark", "--smart", *files], book, runs)
     size = sum((book / f).stat().st_size for f in files)
     print(f"| {name} | {len(files)} | {size / 1024:.0f} KiB | {folio_s:.3f} s | {cmark_s:.3f} s | "
-          f"{folio_s / cmark_s:.2f}× | {folio_kib / 1024:.1f} MiB | {cmark_kib / 1024:.1f} MiB |")
+          f"{folio_s / cmark_s:.1f}× | {folio_cpu:.2f} s | {cmark_cpu:.2f} s | "
+          f"{folio_kib / 1024:.1f} MiB | {cmark_kib / 1024:.1f} MiB |")
 
 
 def main():
@@ -72,9 +74,11 @@ def main():
     args = parser.parse_args()
     if not FOLIO.exists():
         sys.exit("build the release binary first: swift build -c release --product folio")
-    print(f"median of {args.runs} runs on {os.cpu_count()} cores; peak RSS is the largest of the runs\n")
-    print("| book | chapters | Markdown | folio build | cmark | ratio | folio peak | cmark peak |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(f"median of {args.runs} runs on {os.cpu_count()} cores; CPU is user + system time; "
+          "peak RSS is the largest of the runs.\nfolio also writes the site (a folder and a file per chapter); "
+          "cmark writes to /dev/null.\n")
+    print("| book | chapters | Markdown | folio wall | cmark wall | ratio | folio CPU | cmark CPU | folio peak | cmark peak |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         compare("content/", ROOT / "content", tmp / "content-site", args.runs)

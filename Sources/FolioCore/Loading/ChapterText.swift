@@ -14,7 +14,7 @@ public func chapterText(_ data: Data, file: String, allowEmpty: Bool = false) th
                                hint: "save the file as UTF-8")
     }
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    if text.utf8.contains(UInt8(ascii: "\r")) {
+    if bytes.contains(UInt8(ascii: "\r")) {
         text = text.replacingOccurrences(of: "\r\n", with: "\n")
     }
     if !allowEmpty && text.allSatisfy(\.isWhitespace) {

@@ -142,21 +142,24 @@ func isDangerousURL(_ url: String) -> Bool {
 }
 
 public func escapeHTML(_ text: String) -> String {
-    let special: (UInt8) -> Bool = { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }
-    // Most text has nothing to escape: hand it back without copying.
-    guard text.utf8.contains(where: special) else { return text }
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count + 16)
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "&"): out += "&amp;".utf8
-        case UInt8(ascii: "<"): out += "&lt;".utf8
-        case UInt8(ascii: ">"): out += "&gt;".utf8
-        case UInt8(ascii: "\""): out += "&quot;".utf8
-        default: out.append(byte)
+    var text = text
+    let escaped: String? = text.withUTF8 { bytes in
+        // Most text has nothing to escape: hand it back without copying.
+        guard bytes.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            case UInt8(ascii: "\""): out += "&quot;".utf8
+            default: out.append(byte)
+            }
         }
+        return String(decoding: out, as: UTF8.self)
     }
-    return String(decoding: out, as: UTF8.self)
+    return escaped ?? text
 }
 
 /// Percent-encodes what may not stand in a URL, as cmark's `houdini_escape_href`.

@@ -19,7 +19,9 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML"]),
+        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML"], plugins: ["ThemeEmbedding"]),
+        .executableTarget(name: "embed-theme"),
+        .plugin(name: "ThemeEmbedding", capability: .buildTool(), dependencies: ["embed-theme"]),
         .executableTarget(name: "folio", dependencies: ["FolioCore"]),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "folio"]),
     ],

@@ -19,8 +19,9 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
         throw DiagnosticsError(diagnostics)
     }
     let title = loaded.book.options.title ?? titleFromFileName(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent)
-    let site = renderSite(title: title, options: loaded.book.options, contents: loaded.book.contents,
-                          chapters: linked.chapters, assets: linked.assets)
+    let theme = try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: loaded.book.options.language)
+    let site = try renderSite(title: title, options: loaded.book.options, contents: loaded.book.contents,
+                              chapters: linked.chapters, assets: linked.assets, theme: theme)
     try writeSite(site, to: output, from: bookFiles)
     return BuildReport(chapters: linked.chapters.count, files: site.count, warnings: diagnostics)
 }

@@ -5,6 +5,7 @@ enum Help {
     Usage: folio <command> [options]
 
     Commands:
+      init [DIR] [--title T] Start a new book in DIR (default: .)
       build [DIR] [-o OUT]   Build the book in DIR (default: .) into DIR/_site or OUT
       help [COMMAND]         Show help for a command
 
@@ -35,8 +36,29 @@ enum Help {
     Exit status: 0 built, 1 the book has errors, 2 usage error.
     """
 
+    static let initialize = """
+    folio init — start a new book
+
+    Usage: folio init [DIR] [--title T]
+
+    Arguments:
+      DIR                    The folder for the book (default: the current folder);
+                             created when missing
+
+    Options:
+      -t, --title T          The book's title (default: from the folder's name)
+      -h, --help             Show this help
+
+    Writes book.yml with every option (commented out), two chapters and an image.
+    It never writes over an existing book: a folder with book.yml, SUMMARY.md or any
+    Markdown file is refused.
+
+    Exit status: 0 created, 1 a book is there already, 2 usage error.
+    """
+
     static func command(_ name: String) -> String? {
         switch name {
+        case "init": initialize
         case "build": build
         case "help": general
         default: nil

@@ -26,12 +26,13 @@ func run(_ arguments: [String], console: Console) -> ExitStatus {
             guard let text = Help.command(topic) else { throw UsageError(message: "no help for unknown command `\(topic)`") }
             console.out(text)
             return .success
+        case _ where arguments.contains(where: { $0 == "--help" || $0 == "-h" }) && Help.command(first) != nil:
+            console.out(Help.command(first)!)
+            return .success
         case "build":
-            if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-                console.out(Help.build)
-                return .success
-            }
             return try BuildCommand(parsing: arguments).run(console: console)
+        case "init":
+            return try InitCommand(parsing: arguments).run(console: console)
         default:
             throw UsageError(message: "unknown command `\(first)`")
         }

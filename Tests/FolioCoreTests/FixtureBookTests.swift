@@ -67,8 +67,8 @@ struct FixtureBookTests {
     /// An earlier Folio site with a file of its own, to see that a failed build leaves it alone.
     private func writePreviousSite(at site: URL) throws {
         try FileManager.default.createDirectory(at: site.appendingPathComponent("old"), withIntermediateDirectories: true)
-        try Data("<!DOCTYPE html><meta name=\"generator\" content=\"Folio\"><title>previous</title>\n".utf8)
-            .write(to: site.appendingPathComponent("index.html"))
-        try Data("an earlier build\n".utf8).write(to: site.appendingPathComponent("old/page.html"))
+        for document in ["index.html", "toc.html", "404.html", "old/page.html"] {
+            try Data("<!DOCTYPE html><title>\(document) of an earlier build</title>\n".utf8).write(to: site.appendingPathComponent(document))
+        }
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 public struct LoadedBook: Sendable {
     public var book: Book
     public var files: Set<String>
+    /// The book's `templates/` folder: theme files by their path inside it.
+    public var themeOverrides: [String: Data]
     public var warnings: [Diagnostic]
 }
 
@@ -55,22 +57,32 @@ public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws 
         guard let chapter = log.collect({ try readChapter(entry, from: bookFiles, slugs: &slugs) }) else { continue }
         chapters.append(chapter)
     }
+    var themeOverrides: [String: Data] = [:]
+    for path in paths where path.hasPrefix(themeFolder) {
+        themeOverrides[String(path.dropFirst(themeFolder.count))] = log.collect { try readFile(path, from: bookFiles) }
+    }
     if log.hasErrors { throw DiagnosticsError(log.diagnostics) }
     if chapters.isEmpty {
         throw DiagnosticsError(log.diagnostics + [.error("the book has no chapters", at: SourceLocation(file: "."),
                                                           hint: "add a Markdown file, or list chapters in SUMMARY.md")])
     }
-    return LoadedBook(book: Book(options: options, chapters: chapters, contents: contents.entries), files: files, warnings: log.warnings)
+    return LoadedBook(book: Book(options: options, chapters: chapters, contents: contents.entries), files: files,
+                      themeOverrides: themeOverrides, warnings: log.warnings)
+}
+
+/// Where a book keeps its own versions of theme files.
+let themeFolder = "templates/"
+
+private func readFile(_ path: String, from bookFiles: BookFiles) throws -> Data {
+    do {
+        return try bookFiles.read(path)
+    } catch {
+        throw Diagnostic.error("\(error)", at: SourceLocation(file: path))
+    }
 }
 
 private func readChapter(_ entry: ReadingOrder.Entry, from bookFiles: BookFiles, slugs: inout ChapterSlugs) throws -> Chapter {
-    let data: Data
-    do {
-        data = try bookFiles.read(entry.path)
-    } catch {
-        throw Diagnostic.error("\(error)", at: SourceLocation(file: entry.path))
-    }
-    let text = try chapterText(data, file: entry.path)
+    let text = try chapterText(readFile(entry.path, from: bookFiles), file: entry.path)
     let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: entry.path)
     return Chapter(path: entry.path, declaredTitle: frontMatter.title ?? entry.title, slug: slugs.claim(for: entry.path),
                    number: entry.number, markdown: body, firstLine: firstLine)

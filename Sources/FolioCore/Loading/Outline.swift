@@ -40,7 +40,7 @@ extension OutlineItem {
     /// `index.md` or `README.md` opens; a root `index.md`/`README.md` comes first, unnumbered.
     static func items(fromFolder bookFiles: [String]) -> [OutlineItem] {
         let markdown = bookFiles.filter { path in
-            path.lowercased().hasSuffix(".md") && path != "SUMMARY.md" && !path.hasPrefix("templates/")
+            path.lowercased().hasSuffix(".md") && path != "SUMMARY.md" && !path.hasPrefix(themeFolder)
         }
         return folderItems(markdown, in: "", numbered: true)
     }

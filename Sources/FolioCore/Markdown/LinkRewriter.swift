@@ -21,14 +21,6 @@ public struct LinkTargets: Sendable {
     }
 }
 
-/// Where a chapter's document and the book's assets live in the site, relative to the site root.
-public enum SiteLayout {
-    public static func chapterURL(_ slug: String) -> String { "\(slug)/index.html" }
-    public static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
-    /// From a chapter document back to the site root.
-    public static let chapterToRoot = "../"
-}
-
 public struct RewrittenLink: Sendable, Equatable {
     /// The destination to write into the chapter's HTML.
     public var destination: String

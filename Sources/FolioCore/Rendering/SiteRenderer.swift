@@ -1,63 +1,35 @@
-/// The render stage: one HTML document per chapter and an index that lists them.
-/// (The paged book and the theme's templates take this over.)
-public func renderSite(title: String, options: BookOptions, contents: [ContentsEntry], chapters: [ParsedChapter], assets: [String]) -> [SiteFile] {
-    let renderer = HTMLRenderer(rawHTML: options.markdown.rawHTML)
-    let document = DocumentShell(bookTitle: title, options: options)
+/// The render stage: the theme's documents filled in — one per chapter, the index, the
+/// contents and the 404 page — and the theme's and the book's assets.
+public func renderSite(title: String, options: BookOptions, contents: [ContentsEntry], chapters: [ParsedChapter],
+                       assets: [String], theme: RenderingTheme) throws -> [SiteFile] {
+    let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML)
+    let book = TemplateContext.book(title: title, options: options)
+    func document(_ title: String, root: String) -> [String: TemplateValue] {
+        TemplateContext.document(title: title, root: root, book: book, strings: theme.strings, language: options.language)
+    }
     var files: [SiteFile] = []
 
     for (index, parsed) in chapters.enumerated() {
         let root = SiteLayout.chapterToRoot
-        var links = ["<a href=\"\(root)index.html\" rel=\"contents\">Contents</a>"]
-        if index > 0 {
-            links.insert("<a href=\"\(root)\(SiteLayout.chapterURL(chapters[index - 1].chapter.slug))\" rel=\"prev\">← \(escapeHTML(chapters[index - 1].title))</a>", at: 0)
-        }
-        if index + 1 < chapters.count {
-            links.append("<a href=\"\(root)\(SiteLayout.chapterURL(chapters[index + 1].chapter.slug))\" rel=\"next\">\(escapeHTML(chapters[index + 1].title)) →</a>")
-        }
-        let body = """
-        <article class="chapter">
-        \(renderer.render(parsed.blocks))</article>
-        <nav class="chapter-nav">\(links.joined(separator: " "))</nav>
-
-        """
-        files.append(.text(SiteLayout.chapterURL(parsed.chapter.slug),
-                           document.html(title: "\(parsed.title) · \(title)", root: root, body: body)))
+        var context = document("\(parsed.title) · \(title)", root: root)
+        context["chapter"] = TemplateContext.chapter(parsed)
+        context["content"] = .string(markdown.render(parsed.blocks))
+        if index > 0 { context["prev"] = TemplateContext.link(to: chapters[index - 1], root: root) }
+        if index + 1 < chapters.count { context["next"] = TemplateContext.link(to: chapters[index + 1], root: root) }
+        files.append(.text(SiteLayout.chapterURL(parsed.chapter.slug), try theme.render("page", context)))
     }
 
-    let authors = options.authors.isEmpty ? "" : "<p class=\"authors\">\(escapeHTML(options.authors.joined(separator: ", ")))</p>\n"
-    let index = """
-    <header><h1>\(escapeHTML(title))</h1>
-    \(authors)</header>
-    <nav class="contents" aria-label="Contents">
-    \(contentsList(contents, chapters: chapters))</nav>
+    var front = document(title, root: "")
+    front["contents"] = TemplateContext.contents(contents, chapters: chapters)
+    if let first = chapters.first { front["first"] = TemplateContext.link(to: first, root: "") }
+    files.append(.text("index.html", try theme.render("index", front)))
+    front["title"] = .string("\(theme.strings.values["contents"] ?? "Contents") · \(title)")
+    files.append(.text("toc.html", try theme.render("toc", front)))
 
-    """
-    files.append(.text("index.html", document.html(title: title, root: "", body: index)))
-    files.append(.text(DocumentShell.stylesheet, DocumentShell.css))
+    let notFound = document("\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")
+    files.append(.text("404.html", try theme.render("404", notFound)))
+
+    files += theme.assets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
     files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
     return files.sorted { $0.path < $1.path }
-}
-
-/// The table of contents as nested lists: parts as headings, chapters with their numbers.
-func contentsList(_ entries: [ContentsEntry], chapters: [ParsedChapter]) -> String {
-    var html = "<ol>\n"
-    for entry in entries {
-        switch entry {
-        case .part(let title):
-            html += "<li class=\"part\">\(escapeHTML(title))</li>\n"
-        case .separator:
-            html += "<li class=\"separator\" role=\"separator\"></li>\n"
-        case .draft(let title):
-            html += "<li class=\"draft\">\(escapeHTML(title))</li>\n"
-        case .chapter(let index, let children):
-            let chapter = chapters[index]
-            let number = chapter.chapter.number.map { "<span class=\"number\">\($0.map(String.init).joined(separator: ".")).</span> " } ?? ""
-            html += "<li>\(number)<a href=\"\(SiteLayout.chapterURL(chapter.chapter.slug))\">\(escapeHTML(chapter.title))</a>"
-            if !children.isEmpty {
-                html += "\n" + contentsList(children, chapters: chapters)
-            }
-            html += "</li>\n"
-        }
-    }
-    return html + "</ol>\n"
 }

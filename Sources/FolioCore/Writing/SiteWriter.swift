@@ -49,6 +49,7 @@ public func writeSite(_ files: [SiteFile], to output: String, from book: BookFil
 }
 
 /// Only an earlier Folio site (or an empty folder) is ever replaced, so `-o ~/Documents` loses nothing.
+/// Every Folio site has these documents, whatever its theme.
 private func ensureReplaceable(_ target: URL) throws {
     let fileManager = FileManager.default
     var isDirectory: ObjCBool = false
@@ -57,10 +58,8 @@ private func ensureReplaceable(_ target: URL) throws {
         throw Diagnostic.error("the output path exists and is not a folder", at: SourceLocation(file: target.path),
                                hint: "choose another folder with -o")
     }
-    let contents = (try? fileManager.contentsOfDirectory(atPath: target.path)) ?? []
-    if contents.isEmpty { return }
-    let index = (try? String(contentsOf: target.appendingPathComponent("index.html"), encoding: .utf8)) ?? ""
-    guard index.contains("<meta name=\"generator\" content=\"Folio\">") else {
+    let contents = Set((try? fileManager.contentsOfDirectory(atPath: target.path)) ?? [])
+    guard contents.isEmpty || SiteLayout.signature.isSubset(of: contents) else {
         throw Diagnostic.error("the output folder holds files that Folio did not write; refusing to replace it",
                                at: SourceLocation(file: target.path), hint: "choose an empty or new folder with -o")
     }

@@ -1,0 +1,74 @@
+/// The values the theme's templates see. Each document gets the common part (`document`)
+/// plus what is its own: a chapter and its neighbours, or the contents.
+enum TemplateContext {
+    static func document(title: String, root: String, book: TemplateValue, strings: UIStrings, language: String) -> [String: TemplateValue] {
+        [
+            "lang": .string(language),
+            "dir": .string(strings.direction),
+            "root": .string(root),
+            "title": .string(title),
+            "book": book,
+            "strings": .object(strings.values.mapValues(TemplateValue.string)),
+            "stylesheet": .string(SiteLayout.stylesheet),
+        ]
+    }
+
+    static func book(title: String, options: BookOptions) -> TemplateValue {
+        [
+            "title": .string(title),
+            "authors": .list(options.authors.map(TemplateValue.string)),
+            "hasAuthors": .bool(!options.authors.isEmpty),
+            "language": .string(options.language),
+            "description": options.description.map(TemplateValue.string) ?? nil,
+        ]
+    }
+
+    static func chapter(_ parsed: ParsedChapter) -> TemplateValue {
+        ["title": .string(parsed.title), "slug": .string(parsed.chapter.slug), "number": number(of: parsed)]
+    }
+
+    /// A link to a chapter: `root` leads from the linking document to the site root.
+    static func link(to parsed: ParsedChapter, root: String) -> TemplateValue {
+        .object(["url": .string(root + SiteLayout.chapterURL(parsed.chapter.slug)), "title": .string(parsed.title)])
+    }
+
+    /// The table of contents, with URLs relative to the site root. Every entry carries every
+    /// name, false or null where it does not apply: Mustache would otherwise find the name
+    /// in an enclosing entry, and a nested chapter would show its parent's number.
+    static func contents(_ entries: [ContentsEntry], chapters: [ParsedChapter]) -> TemplateValue {
+        .list(entries.map { entry in
+            var value: [String: TemplateValue] = [
+                "isPart": false, "isChapter": false, "isDraft": false, "isSeparator": false,
+                "title": nil, "number": nil, "url": nil, "children": [], "hasChildren": false,
+            ]
+            switch entry {
+            case .part(let title):
+                value["isPart"] = true
+                value["title"] = .string(title)
+            case .separator:
+                value["isSeparator"] = true
+            case .draft(let title):
+                value["isDraft"] = true
+                value["title"] = .string(title)
+            case .chapter(let index, let children):
+                let parsed = chapters[index]
+                value["isChapter"] = true
+                value["title"] = .string(parsed.title)
+                value["number"] = number(of: parsed)
+                value["url"] = .string(SiteLayout.chapterURL(parsed.chapter.slug))
+                value["children"] = contents(children, chapters: chapters)
+                value["hasChildren"] = .bool(!children.isEmpty)
+            }
+            return .object(value)
+        })
+    }
+
+    private static func number(of parsed: ParsedChapter) -> TemplateValue {
+        parsed.chapter.number.map { .string(sectionNumber($0)) } ?? nil
+    }
+}
+
+/// `[2, 1]` → `2.1`.
+func sectionNumber(_ number: [Int]) -> String {
+    number.map(String.init).joined(separator: ".")
+}

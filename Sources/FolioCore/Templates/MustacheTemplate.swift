@@ -1,0 +1,58 @@
+/// A Mustache template, parsed once and then rendered as often as needed: once per page of a book.
+public struct MustacheTemplate: Sendable {
+    let nodes: [MustacheNode]
+
+    /// Parses `text`; a mistake in it throws a `Diagnostic` at `file:line:column`.
+    public init(_ text: String, file: String) throws {
+        var parser = MustacheParser(text, file: file)
+        nodes = try parser.parse()
+    }
+
+    /// Renders the template over `context`, taking `{{> name}}` from `partials`.
+    public func render(_ context: TemplateValue, partials: TemplateSet) throws -> String {
+        var renderer = MustacheRenderer(context: context, partials: partials)
+        try renderer.render(nodes)
+        return renderer.output
+    }
+}
+
+/// A theme's templates by name, each parsed once, up front; they are also the partials
+/// that `{{> name}}` includes.
+public struct TemplateSet: Sendable {
+    /// What `{{> name}}` does when no template has that name.
+    public enum UnknownPartial: Sendable {
+        /// Stops with an error at the tag: a misspelt partial should not quietly drop part of every page.
+        case error
+        /// Renders nothing, as the Mustache spec says.
+        case renderNothing
+    }
+
+    private let templates: [String: MustacheTemplate]
+    private let unknownPartials: UnknownPartial
+
+    /// Parses `files`, text by template name; `path` names a template's file in diagnostics.
+    /// Throws every file's parse error at once, as a `DiagnosticsError`.
+    public init(files: [String: String], path: (String) -> String = { $0 }, unknownPartials: UnknownPartial = .error) throws {
+        var log = DiagnosticLog()
+        var templates: [String: MustacheTemplate] = [:]
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            templates[name] = log.collect { try MustacheTemplate(text, file: path(name)) }
+        }
+        if log.hasErrors { throw DiagnosticsError(log.diagnostics) }
+        self.templates = templates
+        self.unknownPartials = unknownPartials
+    }
+
+    /// Renders the template called `name` over `context`.
+    public func render(_ name: String, _ context: TemplateValue) throws -> String {
+        guard let template = templates[name] else { throw Diagnostic.error("unknown template `\(name)`") }
+        return try template.render(context, partials: self)
+    }
+
+    /// The template that `{{> name}}` at `location` includes; nil when it should render nothing.
+    func partial(_ name: String, at location: SourceLocation) throws -> MustacheTemplate? {
+        if let template = templates[name] { return template }
+        if unknownPartials == .error { throw Diagnostic.error("unknown partial `\(name)`", at: location) }
+        return nil
+    }
+}

@@ -1,0 +1,61 @@
+import FolioCore
+import Foundation
+
+/// `folio init [DIR] [--title T]`: a starter book that builds, never written over an existing one.
+struct InitCommand {
+    var folder = "."
+    var title: String?
+
+    init(parsing arguments: [String]) throws {
+        var folderGiven = false
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-t", "--title":
+                guard let value = rest.popFirst() else {
+                    throw UsageError(message: "`\(argument)` needs a title", command: "init")
+                }
+                title = value
+            case _ where argument.hasPrefix("--title="):
+                title = String(argument.dropFirst("--title=".count))
+            case _ where argument.hasPrefix("-") && argument != "-":
+                throw UsageError(message: "unknown option `\(argument)` for `folio init`", command: "init")
+            default:
+                guard !folderGiven else {
+                    throw UsageError(message: "`folio init` takes one folder, got `\(folder)` and `\(argument)`", command: "init")
+                }
+                folder = argument
+                folderGiven = true
+            }
+        }
+    }
+
+    func run(console: Console) -> ExitStatus {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        let title = title ?? titleFromFileName(root.lastPathComponent)
+        let files = bookScaffold(title: title)
+        if let existing = existingBook(at: root) {
+            console.report(.error("there is a book here already (\(existing)); folio init writes only into a new or empty book folder",
+                                  hint: "choose another folder: folio init NEW-FOLDER"), bookFolder: folder)
+            return .bookErrors
+        }
+        do {
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+                let file = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: file, options: .withoutOverwriting)
+            }
+        } catch {
+            console.report(.error("could not write the book: \(error.localizedDescription)"), bookFolder: folder)
+            return .bookErrors
+        }
+        console.err("Created “\(title)” in \(folder): \(count(files.count, "file")). Build it with: folio build \(folder)")
+        return .success
+    }
+
+    /// What marks a folder as a book already: its settings, its summary or any chapter.
+    private func existingBook(at root: URL) -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.sorted().first { ["book.yml", "SUMMARY.md"].contains($0) || $0.lowercased().hasSuffix(".md") }
+    }
+}

@@ -14,16 +14,21 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     let loaded = try loadBook(bookFiles, ignoring: pathsInside(folder, output))
     let parsed = parseChapters(loaded.book.chapters, options: loaded.book.options.markdown)
     let linked = linkChapters(parsed, files: loaded.files)
-    let diagnostics = loaded.warnings + linked.diagnostics
-    if diagnostics.contains(where: { $0.severity == .error }) {
-        throw DiagnosticsError(diagnostics)
+    var log = DiagnosticLog()
+    log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys) + linked.diagnostics)
+    let theme = log.collect {
+        try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: loaded.book.options.language)
     }
     let title = loaded.book.options.title ?? titleFromFileName(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent)
-    let theme = try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: loaded.book.options.language)
-    let site = try renderSite(title: title, options: loaded.book.options, contents: loaded.book.contents,
-                              chapters: linked.chapters, assets: linked.assets, theme: theme)
+    let site = theme.flatMap { theme in
+        log.collect {
+            try renderSite(title: title, options: loaded.book.options, contents: loaded.book.contents,
+                           chapters: linked.chapters, assets: linked.assets, theme: theme)
+        }
+    }
+    guard let site, !log.hasErrors else { throw DiagnosticsError(log.diagnostics) }
     try writeSite(site, to: output, from: bookFiles)
-    return BuildReport(chapters: linked.chapters.count, files: site.count, warnings: diagnostics)
+    return BuildReport(chapters: linked.chapters.count, files: site.count, warnings: log.diagnostics)
 }
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.

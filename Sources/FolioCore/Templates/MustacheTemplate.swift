@@ -8,6 +8,20 @@ public struct MustacheTemplate: Sendable {
         nodes = try parser.parse()
     }
 
+    /// Every `{{> name}}` the template includes by name, with where it does.
+    var partialNames: [(String, SourceLocation)] {
+        func walk(_ nodes: [MustacheNode]) -> [(String, SourceLocation)] {
+            nodes.flatMap { node -> [(String, SourceLocation)] in
+                switch node {
+                case .partial(.named(let name), _, let location): [(name, location)]
+                case .section(_, _, let body): walk(body)
+                case .text, .variable, .partial(.dynamic, _, _): []
+                }
+            }
+        }
+        return walk(nodes)
+    }
+
     /// Renders the template over `context`, taking `{{> name}}` from `partials`.
     public func render(_ context: TemplateValue, partials: TemplateSet) throws -> String {
         var renderer = MustacheRenderer(context: context, partials: partials)
@@ -37,6 +51,14 @@ public struct TemplateSet: Sendable {
         var templates: [String: MustacheTemplate] = [:]
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
             templates[name] = log.collect { try MustacheTemplate(text, file: path(name)) }
+        }
+        if unknownPartials == .error {
+            // A misspelt partial is reported at build time even in a template no page uses yet.
+            for (_, template) in templates.sorted(by: { $0.key < $1.key }) {
+                for (name, location) in template.partialNames where templates[name] == nil {
+                    log.report(.error("unknown partial `\(name)`", at: location))
+                }
+            }
         }
         if log.hasErrors { throw DiagnosticsError(log.diagnostics) }
         self.templates = templates

@@ -4,7 +4,9 @@ import Foundation
 /// (`*.html`), UI strings (`strings/<language>.yml`) and assets copied to the site (`assets/…`).
 public struct Theme: Sendable {
     public var files: [String: Data]
-    /// The paths a book replaced, so messages point at the book's own file.
+    /// The default files a book replaced: UI strings a book leaves out still come from them.
+    public var replaced: [String: Data] = [:]
+    /// The paths a book replaced or added, so messages point at the book's own file.
     public var overrides: Set<String> = []
 
     public init(files: [String: Data]) {
@@ -18,7 +20,22 @@ public struct Theme: Sendable {
     public func overridden(by overrides: [String: Data]) -> Theme {
         var theme = Theme(files: files.merging(overrides) { $1 })
         theme.overrides = self.overrides.union(overrides.keys)
+        theme.replaced = replaced.merging(files.filter { overrides[$0.key] != nil }) { old, _ in old }
         return theme
+    }
+
+    /// A file as the default theme has it, then as the book has it: the layers of UI strings.
+    func versions(of path: String) -> [(data: Data, source: String)] {
+        [replaced[path].map { ($0, "Templates/" + path) }, files[path].map { ($0, source(of: path)) }].compactMap { $0 }
+    }
+
+    /// A book's documents that replace none of the theme's: a misspelt `pgae.html` is never used.
+    /// (New partials, strings and assets are fine: templates include them by name.)
+    public static func unusedOverrides(_ paths: some Sequence<String>) -> [Diagnostic] {
+        paths.filter { !$0.contains("/") && $0.hasSuffix(".html") && builtIn.files[$0] == nil }.sorted().map {
+            .warning("`\($0)` replaces no document of the theme, so it is not used", at: SourceLocation(file: themeFolder + $0),
+                     hint: "the documents are " + builtIn.files.keys.filter { !$0.contains("/") }.sorted().joined(separator: ", "))
+        }
     }
 
     /// Where a theme file comes from, as messages name it.

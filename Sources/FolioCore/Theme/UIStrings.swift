@@ -1,7 +1,8 @@
 import Foundation
 
-/// The words of the theme's chrome in the book's language: `strings/<language>.yml`,
-/// the primary language subtag when the full tag has no file, English for what is missing.
+/// The words of the theme's chrome in the book's language: `strings/<language>.yml`, then
+/// `strings/<primary subtag>.yml`, then English for what is missing. A book's own strings
+/// file changes only the words it names.
 public struct UIStrings: Sendable, Equatable {
     public var values: [String: String]
 
@@ -16,9 +17,9 @@ public struct UIStrings: Sendable, Equatable {
         let primary = language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
         var values: [String: String] = [:]
         for candidate in ["en", primary, language.lowercased()] {
-            let path = "strings/\(candidate).yml"
-            guard let data = theme.files[path] else { continue }
-            values.merge(try Self.read(data, file: theme.source(of: path))) { $1 }
+            for version in theme.versions(of: "strings/\(candidate).yml") {
+                values.merge(try Self.read(version.data, file: version.source)) { $1 }
+            }
         }
         self.values = values
     }

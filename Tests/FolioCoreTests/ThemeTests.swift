@@ -32,7 +32,7 @@ struct ThemeTests {
     }
 
     @Test(arguments: [
-        ("ar", "rtl", "المحتويات"), ("he", "rtl", "תוכן העניינים"), ("zh-Hant", "ltr", "目录"), ("fr-CA", "ltr", "Table des matières"), ("en", "ltr", "Contents"),
+        ("ar", "rtl", "المحتويات"), ("fa", "rtl", "Contents"), ("he", "rtl", "תוכן העניינים"), ("zh-Hant", "ltr", "目录"), ("fr-CA", "ltr", "Table des matières"), ("en", "ltr", "Contents"),
     ])
     func stringsFollowTheLanguage(language: String, direction: String, contents: String) throws {
         let strings = try UIStrings(theme: .builtIn, language: language)

@@ -6,22 +6,28 @@ import Foundation
 public struct UIStrings: Sendable, Equatable {
     public var values: [String: String]
 
-    public init(values: [String: String]) {
-        self.values = values
-    }
+    /// Right-to-left chrome for Arabic, Hebrew and the like: the language's strings file says
+    /// so, and a language without one goes by its script.
+    public var direction: String
 
-    /// Right-to-left chrome for Arabic, Hebrew and the like: the strings file says so.
-    public var direction: String { values["direction"] ?? "ltr" }
+    public init(values: [String: String], direction: String) {
+        self.values = values
+        self.direction = direction
+    }
 
     public init(theme: Theme, language: String) throws {
         let primary = language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
         var values: [String: String] = [:]
+        var direction: String?
         for candidate in ["en", primary, language.lowercased()] {
             for version in theme.versions(of: "strings/\(candidate).yml") {
-                values.merge(try Self.read(version.data, file: version.source)) { $1 }
+                let words = try Self.read(version.data, file: version.source)
+                values.merge(words) { $1 }
+                if candidate != "en" { direction = words["direction"] ?? direction }
             }
         }
         self.values = values
+        self.direction = direction ?? (isRightToLeftLanguage(language) ? "rtl" : "ltr")
     }
 
     /// A flat mapping of names to words.

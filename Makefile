@@ -5,18 +5,22 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS   := pkg-config libcmark-dev libyaml-dev
+# The browser tests: Debian's Chromium, and the fonts the paginator's measures are taken from.
+TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk
+PY_PKGS    := playwright pytest
 BENCH_PKGS := cmark
 FOLIO      := .build/release/folio
 
-.PHONY: build test bench deps bench-deps clean
+.PHONY: build test bench deps test-deps bench-deps clean
 
 build: deps
 	$(SWIFT) build -c release --product folio
 	$(FOLIO) build content
 
-test: deps
+test: deps test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+	python3 -m pytest -q Tests/browser
 
 bench: deps bench-deps
 	$(SWIFT) build -c release --product folio
@@ -33,6 +37,10 @@ endef
 
 deps:
 	$(call install_missing,$(APT_PKGS))
+
+test-deps:
+	$(call install_missing,$(TEST_PKGS))
+	@python3 -c "import playwright, pytest" 2>/dev/null || python3 -m pip install -q $(PY_PKGS)
 
 bench-deps:
 	$(call install_missing,$(BENCH_PKGS))

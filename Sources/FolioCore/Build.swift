@@ -7,23 +7,24 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic]
 }
 
-/// `folio build`: load → parse → link → render → write. Throws `DiagnosticsError` with every
+/// `folio build`: load → parse → link → paginate → render → write. Throws `DiagnosticsError` with every
 /// error and warning when the book has errors; the previous site is then left as it was.
 public func buildBook(at folder: String, output: String) throws -> BuildReport {
     let bookFiles = BookFiles.disk(folder)
     let loaded = try loadBook(bookFiles, ignoring: pathsInside(folder, output))
     let parsed = parseChapters(loaded.book.chapters, options: loaded.book.options.markdown)
-    let linked = linkChapters(parsed, files: loaded.files)
+    let linked = linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes)
     var log = DiagnosticLog()
     log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys) + linked.diagnostics)
     let theme = log.collect {
         try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: loaded.book.options.language)
     }
     let title = loaded.book.options.title ?? titleFromFileName(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent)
+    let paged = paginateBook(linked.chapters, options: loaded.book.options, images: linked.images)
     let site = theme.flatMap { theme in
         log.collect {
             try renderSite(title: title, options: loaded.book.options, contents: loaded.book.contents,
-                           chapters: linked.chapters, assets: linked.assets, theme: theme)
+                           chapters: linked.chapters, paged: paged, assets: linked.assets, theme: theme)
         }
     }
     guard let site, !log.hasErrors else { throw DiagnosticsError(log.diagnostics) }

@@ -29,8 +29,8 @@ struct SampleBookTests {
         #expect(try Folio.run(["build", "book"], in: scratch.url).status == 0)
         try FileManager.default.removeItem(at: book.appendingPathComponent("b.md"))
         #expect(try Folio.run(["build", "book"], in: scratch.url).status == 0)
-        #expect(FileManager.default.fileExists(atPath: book.appendingPathComponent("_site/a/index.html").path))
-        #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent("_site/b/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: book.appendingPathComponent("_site/a/1.html").path))
+        #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent("_site/b/1.html").path))
     }
 
     @Test func refusesToReplaceAFolderFolioDidNotWrite() throws {

@@ -22,7 +22,7 @@ struct ThemeTests {
         #expect(process.terminationStatus == 0)
         let site = snapshot(scratch.url.appendingPathComponent("book/_site"))
         #expect(site["assets/folio.css"] == Theme.builtIn.files["assets/folio.css"])
-        #expect(Set(site.keys).isSuperset(of: ["index.html", "toc.html", "404.html", "one/index.html", "assets/theme.js"]))
+        #expect(Set(site.keys).isSuperset(of: ["index.html", "toc.html", "404.html", "one/1.html", "assets/theme.js"]))
     }
 
     @Test func theBuiltInThemeIsTemplatesFolder() throws {

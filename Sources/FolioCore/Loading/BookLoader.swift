@@ -7,6 +7,8 @@ public struct LoadedBook: Sendable {
     public var files: Set<String>
     /// The book's `templates/` folder: theme files by their path inside it.
     public var themeOverrides: [String: Data]
+    /// The size of every image in the book folder, by path, for the paginator.
+    public var imageSizes: [String: ImageSize]
     public var warnings: [Diagnostic]
 }
 
@@ -61,13 +63,23 @@ public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws 
     for path in paths where path.hasPrefix(themeFolder) {
         themeOverrides[String(path.dropFirst(themeFolder.count))] = log.collect { try readFile(path, from: bookFiles) }
     }
+    var imageSizes: [String: ImageSize] = [:]
+    for path in paths where imageExtensions.contains(fileExtension(path)) && !path.hasPrefix(themeFolder) {
+        imageSizes[path] = (try? bookFiles.read(path)).flatMap(ImageSize.init(data:))
+    }
     if log.hasErrors { throw DiagnosticsError(log.diagnostics) }
     if chapters.isEmpty {
         throw DiagnosticsError(log.diagnostics + [.error("the book has no chapters", at: SourceLocation(file: "."),
                                                           hint: "add a Markdown file, or list chapters in SUMMARY.md")])
     }
     return LoadedBook(book: Book(options: options, chapters: chapters, contents: contents.entries), files: files,
-                      themeOverrides: themeOverrides, warnings: log.warnings)
+                      themeOverrides: themeOverrides, imageSizes: imageSizes, warnings: log.warnings)
+}
+
+private let imageExtensions: Set = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
+
+private func fileExtension(_ path: String) -> String {
+    path.split(separator: ".").last.map { $0.lowercased() } ?? ""
 }
 
 /// Where a book keeps its own versions of theme files.

@@ -9,6 +9,9 @@ public indirect enum Block: Sendable, Equatable {
     case codeBlock(info: String, code: String)
     case html(String)
     case thematicBreak
+    /// The rest of a block that began on an earlier page: a paragraph's later lines, a code
+    /// block's later lines, or a list whose first item began earlier.
+    case continued(Block)
 }
 
 public struct MarkdownList: Sendable, Equatable {

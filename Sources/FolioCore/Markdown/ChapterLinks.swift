@@ -1,6 +1,9 @@
 /// The link stage: rewrites every link and image of every chapter, reports the broken ones
-/// at their file:line:column, and gathers the book files the site must carry.
-public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>) -> (chapters: [ParsedChapter], assets: [String], diagnostics: [Diagnostic]) {
+/// at their file:line:column, and gathers the book files the site must carry and the sizes of
+/// the images, by the URL the pages use.
+public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:])
+    -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
+{
     let targets = LinkTargets(
         chapters: Dictionary(uniqueKeysWithValues: chapters.map {
             ($0.chapter.path, LinkTargets.ChapterTarget(slug: $0.chapter.slug, ids: Set($0.headings.map(\.id))))
@@ -8,6 +11,7 @@ public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>) -> (ch
         files: files
     )
     var assets = Set<String>()
+    var images: ImageSizes = [:]
     var diagnostics: [Diagnostic] = []
 
     let linked = chapters.map { parsed in
@@ -15,9 +19,13 @@ public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>) -> (ch
         func rewrite(_ reference: Reference, image: Bool) -> Reference {
             switch rewriteLink(reference.destination, from: parsed.chapter.path, image: image, targets: targets) {
             case .success(let link):
-                if let asset = link.asset { assets.insert(asset) }
+                if let asset = link.asset {
+                    assets.insert(asset)
+                    if image { images[link.destination] = imageSizes[asset] }
+                }
                 var rewritten = reference
                 rewritten.destination = link.destination
+                rewritten.target = link.target
                 return rewritten
             case .failure(let problem):
                 diagnostics.append(.error(problem.description, at: parsed.chapter.location(reference.position)))
@@ -27,7 +35,7 @@ public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>) -> (ch
         chapter.blocks = parsed.blocks.map { $0.mapReferences(rewrite) }
         return chapter
     }
-    return (linked, assets.sorted(), diagnostics)
+    return (linked, assets.sorted(), images, diagnostics)
 }
 
 extension Block {
@@ -43,6 +51,8 @@ extension Block {
         case .list(var list):
             list.items = list.items.map { $0.map { $0.mapReferences(transform) } }
             return .list(list)
+        case .continued(let inner):
+            return .continued(inner.mapReferences(transform))
         case .codeBlock, .html, .thematicBreak:
             return self
         }

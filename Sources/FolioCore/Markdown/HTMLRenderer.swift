@@ -3,9 +3,16 @@
 /// raw HTML is omitted and `javascript:`-style URLs are emptied.
 public struct HTMLRenderer: Sendable {
     public var rawHTML: Bool
+    /// The URL of a chapter or heading from the page being rendered.
+    public var resolve: @Sendable (ChapterLink) -> String
+    /// The id a heading takes in the page, from its id in the chapter.
+    public var headingID: @Sendable (String) -> String
 
-    public init(rawHTML: Bool) {
+    public init(rawHTML: Bool, resolve: @escaping @Sendable (ChapterLink) -> String = { _ in "" },
+                headingID: @escaping @Sendable (String) -> String = { $0 }) {
         self.rawHTML = rawHTML
+        self.resolve = resolve
+        self.headingID = headingID
     }
 
     public func render(_ blocks: [Block]) -> String {
@@ -14,20 +21,24 @@ public struct HTMLRenderer: Sendable {
         return out.text
     }
 
-    func render(_ block: Block, tight: Bool, into out: inout HTMLBuffer) {
+    /// `continued` marks the rest of a block split across pages, so the theme can drop its indent or marker.
+    func render(_ block: Block, tight: Bool, continued: Bool = false, into out: inout HTMLBuffer) {
+        let mark = continued ? " class=\"continued\"" : ""
         switch block {
+        case .continued(let inner):
+            render(inner, tight: tight, continued: true, into: &out)
         case .paragraph(let content):
             if tight {
                 render(content, into: &out)
             } else {
                 out.newline()
-                out.append("<p>")
+                out.append("<p\(mark)>")
                 render(content, into: &out)
                 out.append("</p>\n")
             }
         case .heading(let level, let content, let id):
             out.newline()
-            out.append(id.isEmpty ? "<h\(level)>" : "<h\(level) id=\"\(escapeHTML(id))\">")
+            out.append(id.isEmpty ? "<h\(level)>" : "<h\(level) id=\"\(escapeHTML(headingID(id)))\">")
             render(content, into: &out)
             out.append("</h\(level)>\n")
         case .blockQuote(let children):
@@ -39,9 +50,9 @@ public struct HTMLRenderer: Sendable {
         case .list(let list):
             out.newline()
             out.append(openingTag(of: list))
-            for item in list.items {
+            for (index, item) in list.items.enumerated() {
                 out.newline()
-                out.append("<li>")
+                out.append(index == 0 ? "<li\(mark)>" : "<li>")
                 for child in item { render(child, tight: list.tight, into: &out) }
                 out.append("</li>\n")
             }
@@ -49,7 +60,7 @@ public struct HTMLRenderer: Sendable {
         case .codeBlock(let info, let code):
             out.newline()
             let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-            out.append(language.isEmpty ? "<pre><code>" : "<pre><code class=\"language-\(escapeHTML(language))\">")
+            out.append("<pre\(mark)>" + (language.isEmpty ? "<code>" : "<code class=\"language-\(escapeHTML(language))\">"))
             out.append(escapeHTML(code))
             out.append("</code></pre>\n")
         case .html(let html):
@@ -90,7 +101,8 @@ public struct HTMLRenderer: Sendable {
             render(content, into: &out)
             out.append("</strong>")
         case .link(let reference, let content):
-            out.append("<a href=\"\(href(reference.destination, image: false))\"\(titleAttribute(reference))>")
+            let destination = reference.target.map(resolve) ?? reference.destination
+            out.append("<a href=\"\(href(destination, image: false))\"\(titleAttribute(reference))>")
             render(content, into: &out)
             out.append("</a>")
         case .image(let reference, let alt):

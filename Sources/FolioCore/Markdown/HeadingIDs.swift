@@ -16,6 +16,8 @@ public func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [
         case .list(var list):
             list.items = list.items.map { $0.map(walk) }
             return .list(list)
+        case .continued(let inner):
+            return .continued(walk(inner))
         case .paragraph, .codeBlock, .html, .thematicBreak:
             return block
         }

@@ -16,11 +16,14 @@ public struct Reference: Sendable, Equatable {
     public var destination: String
     public var title: String
     public var position: MarkdownPosition
+    /// Set by the link stage for links to chapters and headings; rendering turns it into a page URL.
+    public var target: ChapterLink?
 
-    public init(destination: String, title: String, position: MarkdownPosition) {
+    public init(destination: String, title: String, position: MarkdownPosition, target: ChapterLink? = nil) {
         self.destination = destination
         self.title = title
         self.position = position
+        self.target = target
     }
 }
 

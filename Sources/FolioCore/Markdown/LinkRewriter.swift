@@ -22,10 +22,31 @@ public struct LinkTargets: Sendable {
 }
 
 public struct RewrittenLink: Sendable, Equatable {
-    /// The destination to write into the chapter's HTML.
+    /// The destination to write into the page's HTML, when it does not depend on pagination.
     public var destination: String
     /// A book file the site must carry for the link to work.
     public var asset: String?
+    /// A chapter (and heading): its page is known only once the book is paginated.
+    public var target: ChapterLink?
+
+    public init(destination: String, asset: String? = nil, target: ChapterLink? = nil) {
+        self.destination = destination
+        self.asset = asset
+        self.target = target
+    }
+}
+
+/// A link to a chapter, or to a heading in it, resolved to a page when pages are rendered.
+public struct ChapterLink: Sendable, Equatable, Hashable {
+    /// The chapter's path in the book folder.
+    public var chapter: String
+    /// The heading's id within the chapter.
+    public var fragment: String?
+
+    public init(chapter: String, fragment: String? = nil) {
+        self.chapter = chapter
+        self.fragment = fragment
+    }
 }
 
 public enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -52,7 +73,7 @@ public enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
 /// external URLs stay, links to `.md` chapters (and their headings) go to the chapter's document,
 /// other local files go to the book's assets. Pure: everything it knows is in `targets`.
 public func rewriteLink(_ destination: String, from chapterPath: String, image: Bool, targets: LinkTargets) -> Result<RewrittenLink, LinkProblem> {
-    let unchanged = RewrittenLink(destination: destination, asset: nil)
+    let unchanged = RewrittenLink(destination: destination)
     if destination.isEmpty || hasScheme(destination) || destination.hasPrefix("/") {
         return .success(unchanged)
     }
@@ -61,23 +82,21 @@ public func rewriteLink(_ destination: String, from chapterPath: String, image: 
     let here = targets.chapters[chapterPath]
 
     if filePart.isEmpty {
-        guard let fragment else { return .success(unchanged) }
-        guard let here else { return .success(unchanged) }
+        guard let fragment, let here else { return .success(unchanged) }
         return here.ids.contains(fragment)
-            ? .success(unchanged)
+            ? .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: chapterPath, fragment: fragment)))
             : .failure(.missingHeading(chapter: chapterPath, id: fragment, known: here.ids.sorted()))
     }
 
     guard let path = resolvePath(percentDecoded(filePart), relativeTo: directory(of: chapterPath)) else {
         return .failure(.outsideBook(filePart))
     }
-    let root = SiteLayout.chapterToRoot
+    let root = SiteLayout.pageToRoot
     if let chapterPath = chapterFile(path, targets: targets), let chapter = targets.chapters[chapterPath] {
         if let fragment, !chapter.ids.contains(fragment) {
             return .failure(.missingHeading(chapter: chapterPath, id: fragment, known: chapter.ids.sorted()))
         }
-        let url = root + SiteLayout.chapterURL(chapter.slug) + (fragment.map { "#\($0)" } ?? "")
-        return .success(RewrittenLink(destination: url, asset: nil))
+        return .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: chapterPath, fragment: fragment)))
     }
     if path.lowercased().hasSuffix(".md") && !image {
         return .failure(targets.files.contains(path) ? .notAChapter(path) : .missingChapter(path))

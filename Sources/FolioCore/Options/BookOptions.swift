@@ -3,6 +3,8 @@ public struct BookOptions: Sendable, Equatable {
     public var title: String?
     public var authors: [String] = []
     public var description: String?
+    /// Where the site is published, ending in `/`; makes the sitemap's locations absolute.
+    public var url: String?
     /// BCP 47 language tag.
     public var language: String = "en"
     /// Reading order when there is no SUMMARY.md: chapter paths relative to the book folder.

@@ -9,6 +9,7 @@ extension BookOptions {
             case .title: options.title = reader.string(field) ?? options.title
             case .authors: options.authors = reader.strings(field) ?? options.authors
             case .description: options.description = reader.string(field) ?? options.description
+            case .url: options.url = reader.siteURL(field) ?? options.url
             case .language: options.language = reader.languageTag(field) ?? options.language
             case .chapters:
                 options.chapters = reader.chapters(field) ?? options.chapters
@@ -33,7 +34,7 @@ extension BookOptions {
     }
 
     private enum Key: String, CaseIterable {
-        case title, authors, description, language, chapters, reading, page, cover, markdown
+        case title, authors, description, url, language, chapters, reading, page, cover, markdown
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value in an options file and the dotted key path that names it in messages.
 struct OptionField {
     var path: String
@@ -119,6 +121,17 @@ struct OptionsReader {
             return nil
         }
         return tag
+    }
+
+    /// Where the site will be published: an absolute http(s) URL, kept with a final `/`
+    /// so page paths can follow it.
+    mutating func siteURL(_ field: OptionField) -> String? {
+        guard let text = field.node.string, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+              url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
+            expected("an absolute http or https URL, such as https://example.com/book/", field)
+            return nil
+        }
+        return text.hasSuffix("/") ? text : text + "/"
     }
 
     /// A path inside the book folder, as written.

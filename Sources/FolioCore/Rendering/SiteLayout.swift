@@ -1,9 +1,13 @@
 /// Where things live in the site, relative to its root.
 public enum SiteLayout {
-    public static func chapterURL(_ slug: String) -> String { "\(slug)/index.html" }
+    /// A chapter opens on its first page.
+    public static func chapterURL(_ slug: String) -> String { pageURL(slug: slug, number: 1) }
+    public static func pageURL(slug: String, number: Int) -> String { "\(slug)/\(number).html" }
     public static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
-    /// From a chapter document back to the site root.
-    public static let chapterToRoot = "../"
+    /// From a page document back to the site root.
+    public static let pageToRoot = "../"
+    /// The page geometry as CSS custom properties, written by the build.
+    public static let geometry = "assets/geometry.css"
     public static let stylesheet = "assets/folio.css"
     /// Documents every Folio site has, whatever its theme: how a build knows an earlier site.
     static let signature: Set = ["index.html", "toc.html", "404.html"]

@@ -27,9 +27,11 @@ enum TemplateContext {
         ["title": .string(parsed.title), "slug": .string(parsed.chapter.slug), "number": number(of: parsed)]
     }
 
-    /// A link to a chapter: `root` leads from the linking document to the site root.
-    static func link(to parsed: ParsedChapter, root: String) -> TemplateValue {
-        .object(["url": .string(root + SiteLayout.chapterURL(parsed.chapter.slug)), "title": .string(parsed.title)])
+    static func page(_ page: Page) -> TemplateValue {
+        [
+            "number": .number(Double(page.number)), "numberInSection": .number(Double(page.numberInSection)),
+            "side": .string(page.side.rawValue), "kind": .string(page.kind.rawValue), "isBlank": .bool(page.kind == .blank),
+        ]
     }
 
     /// The table of contents, with URLs relative to the site root. Every entry carries every

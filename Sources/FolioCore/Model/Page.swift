@@ -1,0 +1,38 @@
+/// One fixed-size page of the book.
+public struct Page: Sendable, Equatable {
+    public enum Side: String, Sendable { case left, right, center }
+
+    public enum Kind: String, Sendable {
+        /// A share of a chapter's text.
+        case text
+        /// Left empty so the next chapter opens on a recto.
+        case blank
+        /// Generated: the front cover, the title page, the contents.
+        case cover, title, contents
+    }
+
+    /// 1-based, counted through the whole book.
+    public var number: Int
+    /// 1-based, counted within its section: the page's file name is `<slug>/<numberInSection>.html`.
+    public var numberInSection: Int
+    /// The folder the page lives in: its chapter's slug, or `cover`, `title`, `contents`.
+    public var slug: String
+    /// Index into the book's chapters; nil for generated pages.
+    public var chapter: Int?
+    public var kind: Kind
+    public var side: Side
+    public var blocks: [Block]
+
+    public init(number: Int, numberInSection: Int, slug: String, chapter: Int?, kind: Kind, side: Side, blocks: [Block]) {
+        self.number = number
+        self.numberInSection = numberInSection
+        self.slug = slug
+        self.chapter = chapter
+        self.kind = kind
+        self.side = side
+        self.blocks = blocks
+    }
+
+    /// The page's document, relative to the site root.
+    public var url: String { SiteLayout.pageURL(slug: slug, number: numberInSection) }
+}

@@ -1,0 +1,46 @@
+/// The book as pages: every page in reading order, and where each heading landed.
+public struct PagedBook: Sendable {
+    public var pages: [Page]
+    public var geometry: PageGeometry
+    /// Chapter path → heading id → the page (its number within the chapter) that holds it.
+    public var headingPages: [String: [String: Int]]
+    /// Chapter index → the book number of its first page.
+    public var chapterStarts: [Int: Int]
+}
+
+/// The paginate stage: chapters cut into pages of the book's design size, numbered through the
+/// book, each on its side of the spine.
+public func paginateBook(_ chapters: [ParsedChapter], options: BookOptions, images: ImageSizes) -> PagedBook {
+    let geometry = PageGeometry(size: options.page.size, language: options.language)
+    let typesetter = Typesetter(geometry: geometry, images: images)
+    let chapterPages = paginateChapters(chapters, typesetter: typesetter, rawHTML: options.markdown.rawHTML)
+    let sections = chapters.indices.map { index in
+        PageSection(slug: chapters[index].chapter.slug, chapter: index, kind: .text, pages: chapterPages[index])
+    }
+    let pages = layOutPages(sections, sides: PageSides(options.reading, direction: options.direction),
+                            chapterStart: options.page.chapterStart)
+
+    var headingPages: [String: [String: Int]] = [:]
+    var chapterStarts: [Int: Int] = [:]
+    for page in pages {
+        guard let index = page.chapter else { continue }
+        if chapterStarts[index] == nil { chapterStarts[index] = page.number }
+        for id in page.blocks.flatMap(\.headingIDs) {
+            headingPages[chapters[index].chapter.path, default: [:]][id] = page.numberInSection
+        }
+    }
+    return PagedBook(pages: pages, geometry: geometry, headingPages: headingPages, chapterStarts: chapterStarts)
+}
+
+extension Block {
+    /// The ids of the headings in the block, nested ones included.
+    var headingIDs: [String] {
+        switch self {
+        case .heading(_, _, let id): [id]
+        case .blockQuote(let children): children.flatMap(\.headingIDs)
+        case .list(let list): list.items.flatMap { $0.flatMap(\.headingIDs) }
+        case .continued(let inner): inner.headingIDs
+        case .paragraph, .codeBlock, .html, .thematicBreak: []
+        }
+    }
+}

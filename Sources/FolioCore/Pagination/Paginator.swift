@@ -1,0 +1,54 @@
+import Foundation
+
+/// A chapter's blocks cut into pages: each page as full as the typesetter can make it,
+/// `<!-- pagebreak -->` forcing a new page, and every chapter at least one page long.
+func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Block]] {
+    let geometry = typesetter.geometry
+    var pages: [[Block]] = []
+    for section in sections(of: blocks, rawHTML: rawHTML) {
+        var remaining = section
+        while !remaining.isEmpty {
+            var (head, tail) = typesetter.fit(remaining, width: geometry.contentWidth, available: geometry.contentHeight)
+            if head.isEmpty {
+                // Taller than a page and not to be split (a huge table, say): it gets a page of its own.
+                head = [remaining.removeFirst()]
+                tail = remaining
+            }
+            pages.append(head)
+            remaining = tail
+        }
+    }
+    return pages.isEmpty ? [[]] : pages
+}
+
+/// The runs of blocks between page breaks. Raw HTML that safe mode leaves out takes no room,
+/// so it is dropped here rather than measured.
+private func sections(of blocks: [Block], rawHTML: Bool) -> [[Block]] {
+    var sections: [[Block]] = [[]]
+    for block in blocks {
+        if case .html(let html) = block {
+            if isPageBreak(html) {
+                if !sections[sections.count - 1].isEmpty { sections.append([]) }
+                continue
+            }
+            if !rawHTML { continue }
+        }
+        sections[sections.count - 1].append(block)
+    }
+    return sections.filter { !$0.isEmpty }
+}
+
+/// `<!-- pagebreak -->`, however it is spaced or cased.
+func isPageBreak(_ html: String) -> Bool {
+    let compact = html.lowercased().filter { !$0.isWhitespace }
+    return compact == "<!--pagebreak-->"
+}
+
+/// Every chapter paginated, side by side: chapters are independent.
+func paginateChapters(_ chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
+    let results = ResultSlots<[[Block]]>(count: chapters.count)
+    DispatchQueue.concurrentPerform(iterations: chapters.count) { index in
+        results[index] = paginate(chapters[index].blocks, typesetter: typesetter, rawHTML: rawHTML)
+    }
+    return results.values
+}

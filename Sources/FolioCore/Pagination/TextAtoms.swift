@@ -1,0 +1,130 @@
+/// A paragraph's text as the line breaker sees it: pieces that cannot be broken, each with its
+/// width, and where it ends in the paragraph's flat text (the offsets `splitInlines` cuts at).
+struct TextAtom {
+    enum Kind { case word, space, lineBreak, image(height: Double) }
+
+    var kind: Kind
+    var width: Double
+    /// Flat offsets of the atom's first character and of the character after its last.
+    var start: Int, end: Int
+    /// The word's text and how to measure it again character by character, for words too long for a line.
+    var text: String = ""
+    var face: TextWidths.Face = .regular
+    var size: Double = 0
+}
+
+/// How images inside a paragraph are sized: the intrinsic size of each image destination.
+public typealias ImageSizes = [String: ImageSize]
+
+/// Turns inlines into atoms. Offsets count Unicode scalars of text and code, one for each
+/// break; raw HTML counts its scalars but is never broken.
+struct TextAtomizer {
+    let fontSize: Double
+    let codeScale: Double
+    let codePadding: Double
+    let images: ImageSizes
+    let lineWidth: Double
+    /// Images never grow taller than a page's content box (the theme caps them there too).
+    let maxImageHeight: Double
+
+    private(set) var atoms: [TextAtom] = []
+    private var offset = 0
+    private var word: TextAtom?
+
+    init(fontSize: Double, geometry: PageGeometry, images: ImageSizes, lineWidth: Double) {
+        self.fontSize = fontSize
+        self.codeScale = geometry.inlineCodeScale
+        self.codePadding = geometry.inlineCodePadding
+        self.images = images
+        self.lineWidth = lineWidth
+        self.maxImageHeight = geometry.contentHeight
+    }
+
+    static func atoms(_ inlines: [Inline], geometry: PageGeometry, fontSize: Double, bold: Bool, images: ImageSizes, width: Double) -> [TextAtom] {
+        var atomizer = TextAtomizer(fontSize: fontSize, geometry: geometry, images: images, lineWidth: width)
+        atomizer.add(inlines, face: bold ? .bold : .regular)
+        atomizer.endWord()
+        return atomizer.atoms
+    }
+
+    mutating func add(_ inlines: [Inline], face: TextWidths.Face) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text): addText(text, face: face, size: fontSize)
+            case .code(let code):
+                extendWord(width: codePadding * 2)
+                addText(code, face: .mono, size: fontSize * codeScale)
+            case .softBreak: addSpace(width: TextWidths.width(" ", face, size: fontSize), length: 1)
+            case .lineBreak:
+                endWord()
+                atoms.append(TextAtom(kind: .lineBreak, width: 0, start: offset, end: offset + 1))
+                offset += 1
+            case .html(let html):
+                extendWord(width: 0)
+                offset += html.unicodeScalars.count
+                word?.end = offset
+            case .emphasis(let content), .link(_, let content): add(content, face: face)
+            case .strong(let content): add(content, face: face == .mono ? .mono : .bold)
+            case .image(let reference, _):
+                endWord()
+                let size = images[reference.destination].map { fitted($0) } ?? (width: fontSize, height: fontSize)
+                atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
+            }
+        }
+    }
+
+    private func fitted(_ size: ImageSize) -> (width: Double, height: Double) {
+        let scale = min(1, lineWidth / max(size.width, 1), maxImageHeight / max(size.height, 1))
+        return (size.width * scale, size.height * scale)
+    }
+
+    private mutating func addText(_ text: String, face: TextWidths.Face, size: Double) {
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\t" || scalar == "\n" {
+                addSpace(width: TextWidths.width(" ", face, size: size), length: 1)
+                continue
+            }
+            let width = TextWidths.width(scalar, face, size: size)
+            // Wide (CJK) characters break on either side, except where punctuation must stay
+            // with its neighbour: no line starts with a closing mark or ends with an opening one.
+            if closingMarks.contains(scalar), word == nil, let last = atoms.last, case .word = last.kind, last.end == offset {
+                word = atoms.removeLast()
+            } else if TextWidths.isWide(scalar) && !(word.map(opensWord) ?? false) {
+                endWord()
+            }
+            extendWord(width: width, scalar: scalar, face: face, size: size)
+            offset += 1
+            word?.end = offset
+            if TextWidths.isWide(scalar) && !openingMarks.contains(scalar) { endWord() }
+        }
+    }
+
+    private func opensWord(_ atom: TextAtom) -> Bool {
+        atom.text.unicodeScalars.last.map { openingMarks.contains($0) } ?? false
+    }
+
+    private mutating func extendWord(width: Double, scalar: Unicode.Scalar? = nil,
+                                     face: TextWidths.Face = .regular, size: Double = 0) {
+        if word == nil { word = TextAtom(kind: .word, width: 0, start: offset, end: offset, face: face, size: size) }
+        word!.width += width
+        if let scalar {
+            word!.text.unicodeScalars.append(scalar)
+            word!.face = face
+            word!.size = size
+        }
+    }
+
+    private mutating func addSpace(width: Double, length: Int) {
+        endWord()
+        atoms.append(TextAtom(kind: .space, width: width, start: offset, end: offset + length))
+        offset += length
+    }
+
+    mutating func endWord() {
+        if let word { atoms.append(word) }
+        word = nil
+    }
+}
+
+private let closingMarks: Set<Unicode.Scalar> = Set("，。、；：？！）」』】》〉’”…—·．，）]｝〕〗〙〛｠".unicodeScalars)
+private let openingMarks: Set<Unicode.Scalar> = Set("（「『【《〈‘“［｛〔〖〘〚｟".unicodeScalars)

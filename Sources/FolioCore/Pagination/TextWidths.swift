@@ -1,0 +1,76 @@
+import Foundation
+
+/// How wide text sets in the default theme's fonts, in em. The printable ASCII widths are
+/// DejaVu Serif's advances, the widest of the theme's serif faces, so an estimate errs long:
+/// a line Folio thinks full may have room to spare in the browser, never the other way round.
+enum TextWidths {
+    enum Face { case regular, bold, mono }
+
+    /// The advance in CSS px at `size`. Chromium on Linux sets glyphs on whole pixels, other
+    /// browsers keep the fractions: the larger of the two is safe for both.
+    static func width(_ scalar: Unicode.Scalar, _ face: Face, size: Double) -> Double {
+        let exact = advance(scalar, face) * size
+        return max(exact, exact.rounded())
+    }
+
+    static func advance(_ scalar: Unicode.Scalar, _ face: Face) -> Double {
+        if face == .mono { return isWide(scalar) ? 1 : isZeroWidth(scalar) ? 0 : 0.602 }
+        let table = face == .bold ? boldASCII : regularASCII
+        switch scalar.value {
+        case 0x20...0x7E: return table[Int(scalar.value) - 0x20]
+        case _ where isZeroWidth(scalar): return 0
+        case _ where isWide(scalar): return 1
+        default:
+            if let width = punctuation[scalar] { return face == .bold ? width * 1.1 : width }
+            // An accented letter is as wide as its base letter.
+            if let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first,
+               base != scalar, base.value >= 0x20, base.value <= 0x7E {
+                return table[Int(base.value) - 0x20]
+            }
+            return face == .bold ? 0.95 : 0.85
+        }
+    }
+
+    /// Full-width characters: CJK ideographs, kana, hangul, full-width forms, emoji.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: true
+        default: false
+        }
+    }
+
+    private static let punctuation: [Unicode.Scalar: Double] = [
+        "\u{A0}": 0.318, "\u{2018}": 0.318, "\u{2019}": 0.318, "\u{201C}": 0.511, "\u{201D}": 0.511,
+        "\u{2013}": 0.5, "\u{2014}": 1, "\u{2026}": 1, "\u{B7}": 0.318, "\u{AB}": 0.612, "\u{BB}": 0.612,
+        "\u{2022}": 0.59, "\u{D7}": 0.838, "\u{A9}": 1, "\u{20AC}": 0.636,
+    ]
+
+    private static let regularASCII: [Double] = [
+        0.318, 0.402, 0.46, 0.838, 0.636, 0.95, 0.89, 0.275, 0.39, 0.39, 0.5, 0.838, 0.318, 0.338, 0.318, 0.337,
+        0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.536,
+        1.0, 0.722, 0.735, 0.765, 0.802, 0.73, 0.694, 0.799, 0.872, 0.395, 0.401, 0.747, 0.664, 1.024, 0.875, 0.82,
+        0.673, 0.82, 0.753, 0.685, 0.667, 0.843, 0.722, 1.028, 0.712, 0.66, 0.695, 0.39, 0.337, 0.39, 0.838, 0.5,
+        0.5, 0.596, 0.64, 0.56, 0.64, 0.592, 0.37, 0.64, 0.644, 0.32, 0.31, 0.606, 0.32, 0.948, 0.644, 0.602,
+        0.64, 0.64, 0.478, 0.513, 0.402, 0.644, 0.565, 0.856, 0.564, 0.565, 0.527, 0.636, 0.337, 0.636, 0.838,
+    ]
+
+    private static let boldASCII: [Double] = [
+        0.348, 0.439, 0.521, 0.838, 0.696, 0.95, 0.903, 0.306, 0.473, 0.473, 0.523, 0.838, 0.348, 0.415, 0.348, 0.365,
+        0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.369, 0.369, 0.838, 0.838, 0.838, 0.586,
+        1.0, 0.776, 0.845, 0.796, 0.867, 0.762, 0.71, 0.854, 0.945, 0.468, 0.473, 0.869, 0.703, 1.107, 0.914, 0.871,
+        0.752, 0.871, 0.831, 0.722, 0.744, 0.872, 0.776, 1.123, 0.776, 0.714, 0.73, 0.473, 0.365, 0.473, 0.838, 0.5,
+        0.5, 0.648, 0.699, 0.609, 0.699, 0.636, 0.43, 0.699, 0.727, 0.38, 0.362, 0.693, 0.38, 1.058, 0.727, 0.667,
+        0.699, 0.699, 0.527, 0.563, 0.462, 0.727, 0.581, 0.861, 0.596, 0.581, 0.568, 0.643, 0.364, 0.643, 0.838,
+    ]
+}

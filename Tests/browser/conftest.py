@@ -1,0 +1,63 @@
+"""Browser tests: books built by the real `folio` binary, served over HTTP on loopback,
+opened in Debian's Chromium through Playwright."""
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+FOLIO = Path(os.environ.get("FOLIO_BIN", ROOT / ".build/debug/folio"))
+
+
+def build(book: Path, out: Path) -> Path:
+    """Builds a book with the real binary; the site's folder."""
+    result = subprocess.run([str(FOLIO), "build", str(book), "-o", str(out)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def sites(tmp_path_factory):
+    """The books the browser tests read: the guide and the long-text fixture."""
+    if not FOLIO.exists():
+        pytest.fail(f"{FOLIO} is missing: run `swift build` first (make test does)")
+    out = tmp_path_factory.mktemp("sites")
+    return {
+        "content": build(ROOT / "content", out / "content"),
+        "long-text": build(ROOT / "Tests/Fixtures/long-text/book", out / "long-text"),
+        "every-construct": build(ROOT / "Tests/Fixtures/every-construct/book", out / "every-construct"),
+    }
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(sites):
+    """One static server on 127.0.0.1 for every site: /<site-name>/…"""
+    root = next(iter(sites.values())).parent
+    handler = functools.partial(QuietHandler, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("Chromium is missing: `apt-get install chromium` (make test does)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield browser
+        browser.close()

@@ -12,19 +12,41 @@ public struct BuildReport: Sendable {
 public func buildBook(at folder: String, output: String) throws -> BuildReport {
     let bookFiles = BookFiles.disk(folder)
     let loaded = try loadBook(bookFiles, ignoring: pathsInside(folder, output))
-    let parsed = parseChapters(loaded.book.chapters, options: loaded.book.options.markdown)
-    let linked = linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes)
+    let book = loaded.book
+    var coverPage: [Chapter] = []
+    if case .page(let chapter) = book.cover { coverPage = [chapter] }
+    // A Markdown cover goes through parsing and linking like a chapter, then stands apart.
+    let parsed = parseChapters(book.chapters + coverPage, options: book.options.markdown)
+    var linked = linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes)
+    let cover = coverPage.isEmpty ? nil : linked.chapters.removeLast()
+
     var log = DiagnosticLog()
     log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys) + linked.diagnostics)
     let theme = log.collect {
-        try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: loaded.book.options.language)
+        try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: book.options.language)
     }
-    let title = loaded.book.options.title ?? titleFromFileName(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent)
-    let paged = paginateBook(linked.chapters, options: loaded.book.options, images: linked.images)
+    let title = book.options.title ?? titleFromFileName(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent)
+
+    var generated: [(GeneratedSection, [Block])] = []
+    var assets = linked.assets
+    var images = linked.images
+    if case .image(let path) = book.cover {
+        let url = SiteLayout.pageToRoot + SiteLayout.assetURL(percentEncodedPath(path))
+        images[url] = loaded.imageSizes[path]
+        assets = Array(Set(assets + [path])).sorted()
+        generated.append((.cover, GeneratedPages.cover(image: url, alt: title)))
+    }
+    if let cover { generated.append((.cover, cover.blocks)) }
+    if book.options.page.titlePage { generated.append((.title, GeneratedPages.title(title, options: book.options))) }
+    if book.options.page.contentsPage, let theme {
+        let heading = theme.strings.values["contents"] ?? "Contents"
+        generated.append((.contents, GeneratedPages.contents(book.contents, chapters: linked.chapters, heading: heading)))
+    }
+    let paged = paginateBook(linked.chapters, generated: generated, options: book.options, images: images)
     let site = theme.flatMap { theme in
         log.collect {
-            try renderSite(title: title, options: loaded.book.options, contents: loaded.book.contents,
-                           chapters: linked.chapters, paged: paged, assets: linked.assets, theme: theme)
+            try renderSite(title: title, options: book.options, contents: book.contents,
+                           chapters: linked.chapters, paged: paged, assets: assets, theme: theme)
         }
     }
     guard let site, !log.hasErrors else { throw DiagnosticsError(log.diagnostics) }

@@ -133,7 +133,7 @@ private func problems(_ yaml: String) -> [String] {
         ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, url, language, chapters, reading, page, cover, markdown)"),
         ("reading:\n  spin: mid", "2:3: unknown key `reading.spin`; did you mean `spine`? (accepted: transition, orientation, spine, direction, double-sided)"),
         ("reading:\n  speed: 2", "2:3: unknown key `reading.speed` (accepted: transition, orientation, spine, direction, double-sided)"),
-        ("page:\n  Size: a5", "2:3: unknown key `page.Size`; did you mean `size`? (accepted: size, chapter-start)"),
+        ("page:\n  Size: a5", "2:3: unknown key `page.Size`; did you mean `size`? (accepted: size, chapter-start, title-page, contents-page)"),
         ("markdown:\n  smart_punctuation: false", "2:3: unknown key `markdown.smart_punctuation`; did you mean `smart-punctuation`? (accepted: smart-punctuation, raw-html)"),
         ("? [a]\n: b", "1:3: a key must be a name, not a list"),
     ])

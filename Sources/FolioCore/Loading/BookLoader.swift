@@ -38,16 +38,15 @@ public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws 
     } else if let listed = options.chapters {
         outline = OutlineItem.items(fromList: listed, namedAt: options.namedAt)
     } else {
-        outline = OutlineItem.items(fromFolder: paths)
-    }
-
-    if let cover = options.cover, !files.contains(cover) {
-        log.report(.error("the cover `\(cover)` does not exist", at: options.namedAt[cover], hint: "give an image or a .md file relative to the book folder"))
+        outline = OutlineItem.items(fromFolder: paths.filter { $0 != options.cover })
     }
 
     let contents = ReadingOrder(outline)
     log.report(contentsOf: contents.diagnostics)
     var slugs = ChapterSlugs()
+    let cover = options.cover.flatMap { path in
+        log.collect { try readCover(path, options: options, files: files, bookFiles: bookFiles, reading: contents) }
+    }
     var chapters: [Chapter] = []
     for entry in contents.chapters {
         guard files.contains(entry.path) else {
@@ -72,13 +71,32 @@ public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws 
         throw DiagnosticsError(log.diagnostics + [.error("the book has no chapters", at: SourceLocation(file: "."),
                                                           hint: "add a Markdown file, or list chapters in SUMMARY.md")])
     }
-    return LoadedBook(book: Book(options: options, chapters: chapters, contents: contents.entries), files: files,
+    return LoadedBook(book: Book(options: options, cover: cover, chapters: chapters, contents: contents.entries), files: files,
                       themeOverrides: themeOverrides, imageSizes: imageSizes, warnings: log.warnings)
 }
 
-private let imageExtensions: Set = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
+/// The front cover: an image, or a Markdown page that is not also a chapter.
+private func readCover(_ path: String, options: BookOptions, files: Set<String>, bookFiles: BookFiles, reading: ReadingOrder) throws -> Cover {
+    let location = options.namedAt[path]
+    guard files.contains(path) else {
+        throw Diagnostic.error("the cover `\(path)` does not exist", at: location, hint: "give an image or a .md file relative to the book folder")
+    }
+    if imageExtensions.contains(fileExtension(path)) { return .image(path) }
+    guard fileExtension(path) == "md" else {
+        throw Diagnostic.error("the cover `\(path)` is neither an image nor a .md file", at: location,
+                               hint: "use a PNG, JPEG, GIF, WebP or SVG image, or a Markdown page")
+    }
+    if reading.chapters.contains(where: { $0.path == path }) {
+        throw Diagnostic.error("the cover `\(path)` is also a chapter", at: location, hint: "take it out of the reading order")
+    }
+    let text = try chapterText(readFile(path, from: bookFiles), file: path)
+    let (_, body, firstLine) = try FrontMatter.parse(text, file: path)
+    return .page(Chapter(path: path, slug: GeneratedSection.cover.rawValue, markdown: body, firstLine: firstLine))
+}
 
-private func fileExtension(_ path: String) -> String {
+let imageExtensions: Set = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
+
+func fileExtension(_ path: String) -> String {
     path.split(separator: ".").last.map { $0.lowercased() } ?? ""
 }
 

@@ -1,18 +1,17 @@
 /// A book as loaded: its options and its chapters in reading order.
 public struct Book: Sendable {
     public var options: BookOptions
+    public var cover: Cover?
     /// Every chapter in reading order, drafts left out.
     public var chapters: [Chapter]
     /// The table of contents as the writer arranged it: parts, nesting, separators.
     public var contents: [ContentsEntry]
-    /// Files the chapters refer to (images and other assets), relative to the book folder.
-    public var assets: [String]
 
-    public init(options: BookOptions, chapters: [Chapter], contents: [ContentsEntry], assets: [String] = []) {
+    public init(options: BookOptions, cover: Cover? = nil, chapters: [Chapter], contents: [ContentsEntry]) {
         self.options = options
+        self.cover = cover
         self.chapters = chapters
         self.contents = contents
-        self.assets = assets
     }
 }
 
@@ -26,4 +25,15 @@ public indirect enum ContentsEntry: Sendable, Equatable {
     case draft(String)
     /// A `---` separator.
     case separator
+}
+
+/// The front cover: an image shown whole, or a page of Markdown.
+public enum Cover: Sendable, Equatable {
+    case image(String)
+    case page(Chapter)
+}
+
+/// The sections Folio writes itself before the first chapter, by their slug.
+public enum GeneratedSection: String, Sendable, CaseIterable {
+    case cover, title, contents
 }

@@ -46,6 +46,10 @@ public struct PageOptions: Sendable, Equatable {
 
     public var size: Size = .pocket
     public var chapterStart: ChapterStart = .recto
+    /// Generated pages before the first chapter: the book's title, authors and description,
+    /// and its table of contents.
+    public var titlePage = true
+    public var contentsPage = true
 
     public init() {}
 }

@@ -58,7 +58,7 @@ extension ReadingOptions {
 
 extension PageOptions {
     private enum Key: String, CaseIterable {
-        case size, chapterStart = "chapter-start"
+        case size, chapterStart = "chapter-start", titlePage = "title-page", contentsPage = "contents-page"
     }
 
     /// Custom page sizes outside this range are surely typos (or not a book).
@@ -69,6 +69,8 @@ extension PageOptions {
             switch key {
             case .size: size = reader.pageSize(field) ?? size
             case .chapterStart: chapterStart = reader.choice(field) ?? chapterStart
+            case .titlePage: titlePage = reader.bool(field) ?? titlePage
+            case .contentsPage: contentsPage = reader.bool(field) ?? contentsPage
             }
         }
     }

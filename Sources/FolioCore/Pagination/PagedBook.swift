@@ -10,11 +10,19 @@ public struct PagedBook: Sendable {
 
 /// The paginate stage: chapters cut into pages of the book's design size, numbered through the
 /// book, each on its side of the spine.
-public func paginateBook(_ chapters: [ParsedChapter], options: BookOptions, images: ImageSizes) -> PagedBook {
+///
+/// `generated` are the sections Folio writes before the first chapter (cover, title, contents), in order.
+public func paginateBook(_ chapters: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
+                         options: BookOptions, images: ImageSizes) -> PagedBook {
     let geometry = PageGeometry(size: options.page.size, language: options.language)
     let typesetter = Typesetter(geometry: geometry, images: images)
-    let chapterPages = paginateChapters(chapters, typesetter: typesetter, rawHTML: options.markdown.rawHTML)
-    let sections = chapters.indices.map { index in
+    let rawHTML = options.markdown.rawHTML
+    let chapterPages = paginateChapters(chapters, typesetter: typesetter, rawHTML: rawHTML)
+    let front = generated.map { section, blocks in
+        PageSection(slug: section.rawValue, chapter: nil, kind: Page.Kind(section),
+                    pages: paginate(blocks, typesetter: typesetter, rawHTML: rawHTML))
+    }
+    let sections = front + chapters.indices.map { index in
         PageSection(slug: chapters[index].chapter.slug, chapter: index, kind: .text, pages: chapterPages[index])
     }
     let pages = layOutPages(sections, sides: PageSides(options.reading, direction: options.direction),
@@ -41,6 +49,16 @@ extension Block {
         case .list(let list): list.items.flatMap { $0.flatMap(\.headingIDs) }
         case .continued(let inner): inner.headingIDs
         case .paragraph, .codeBlock, .html, .thematicBreak: []
+        }
+    }
+}
+
+extension Page.Kind {
+    init(_ section: GeneratedSection) {
+        switch section {
+        case .cover: self = .cover
+        case .title: self = .title
+        case .contents: self = .contents
         }
     }
 }

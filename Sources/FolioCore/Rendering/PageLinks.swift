@@ -6,10 +6,17 @@ struct PageLinks: Sendable {
     private let titles: [String: String]
     private let headingPages: [String: [String: Int]]
 
-    init(chapters: [ParsedChapter], paged: PagedBook) {
+    /// `generatedTitles` name the sections Folio writes itself, for navigation and the document title.
+    init(chapters: [ParsedChapter], paged: PagedBook, generatedTitles: [GeneratedSection: String]) {
         slugs = Dictionary(uniqueKeysWithValues: chapters.map { ($0.chapter.path, $0.chapter.slug) })
         titles = Dictionary(uniqueKeysWithValues: chapters.map { ($0.chapter.slug, $0.title) })
+            .merging(generatedTitles.map { ($0.key.rawValue, $0.value) }) { chapter, _ in chapter }
         headingPages = paged.headingPages
+    }
+
+    /// The title of the page's chapter or generated section.
+    func title(of page: Page) -> String? {
+        titles[page.slug]
     }
 
     /// The URL of `link` from the document of `page`.
@@ -19,10 +26,6 @@ struct PageLinks: Sendable {
         let fragment = link.fragment.map { "#" + Self.domID(slug: slug, id: $0) } ?? ""
         if slug == page.slug && number == page.numberInSection && !fragment.isEmpty { return fragment }
         return SiteLayout.pageToRoot + SiteLayout.pageURL(slug: slug, number: number) + fragment
-    }
-
-    func domID(chapter: ParsedChapter?, id: String) -> String {
-        chapter.map { Self.domID(slug: $0.chapter.slug, id: id) } ?? id
     }
 
     static func domID(slug: String, id: String) -> String {

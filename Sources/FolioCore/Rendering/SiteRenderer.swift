@@ -6,18 +6,19 @@ public func renderSite(title: String, options: BookOptions, contents: [ContentsE
     func document(_ title: String, root: String) -> [String: TemplateValue] {
         TemplateContext.document(title: title, root: root, book: book, strings: theme.strings, language: options.language)
     }
-    let links = PageLinks(chapters: chapters, paged: paged)
+    let contentsTitle = theme.strings.values["contents"] ?? "Contents"
+    let links = PageLinks(chapters: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
     var files: [SiteFile] = []
 
     for (index, page) in paged.pages.enumerated() {
         let root = SiteLayout.pageToRoot
         let chapter = page.chapter.map { chapters[$0] }
-        var context = document([chapter?.title, title].compactMap { $0 }.joined(separator: " · "), root: root)
+        var context = document([links.title(of: page), title].compactMap { $0 }.joined(separator: " · "), root: root)
         context["page"] = TemplateContext.page(page)
         context["chapter"] = chapter.map(TemplateContext.chapter) ?? nil
         context["geometry"] = .string(SiteLayout.geometry)
         let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, resolve: { links.url(of: $0, from: page) },
-                                    headingID: { links.domID(chapter: chapter, id: $0) })
+                                    headingID: { PageLinks.domID(slug: page.slug, id: $0) })
         context["content"] = .string(markdown.render(page.blocks))
         if index > 0 { context["prev"] = links.neighbour(paged.pages[index - 1], root: root) }
         if index + 1 < paged.pages.count { context["next"] = links.neighbour(paged.pages[index + 1], root: root) }
@@ -28,7 +29,7 @@ public func renderSite(title: String, options: BookOptions, contents: [ContentsE
     front["contents"] = TemplateContext.contents(contents, chapters: chapters)
     if let first = paged.pages.first { front["first"] = links.neighbour(first, root: "") }
     files.append(.text("index.html", try theme.render("index", front)))
-    front["title"] = .string("\(theme.strings.values["contents"] ?? "Contents") · \(title)")
+    front["title"] = .string("\(contentsTitle) · \(title)")
     files.append(.text("toc.html", try theme.render("toc", front)))
 
     let notFound = document("\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")

@@ -68,9 +68,8 @@ struct Typesetter {
         switch block {
         case .paragraph(let content):
             return lines(of: content, width: width, indented: previous?.isParagraph ?? false).reduce(0) { $0 + $1.height }
-        case .continued(.paragraph(let content)):
-            return lines(of: content, width: width, indented: false).reduce(0) { $0 + $1.height }
         case .continued(let inner):
+            // The rest of a block is the first thing in its box: no indent.
             return height(of: inner, width: width, after: nil)
         case .heading(let level, let content, _):
             return headingLines(level: level, content: content, width: width).reduce(0) { $0 + $1.height }
@@ -94,8 +93,6 @@ struct Typesetter {
         switch block {
         case .paragraph(let content):
             return splitParagraph(content, width: width, indented: previous?.isParagraph ?? false, available: available)
-        case .continued(.paragraph(let content)):
-            return splitParagraph(content, width: width, indented: false, available: available)
         case .continued(let inner):
             guard let (head, tail) = split(inner, width: width, after: nil, available: available) else { return nil }
             return (.continued(head), tail)

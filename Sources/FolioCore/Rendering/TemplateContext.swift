@@ -30,7 +30,9 @@ enum TemplateContext {
     static func page(_ page: Page) -> TemplateValue {
         [
             "number": .number(Double(page.number)), "numberInSection": .number(Double(page.numberInSection)),
-            "side": .string(page.side.rawValue), "kind": .string(page.kind.rawValue), "isBlank": .bool(page.kind == .blank),
+            "side": .string(page.side.rawValue), "kind": .string(page.kind.rawValue),
+            // Like a printed book: no number on the cover, the title page or a blank page.
+            "showsNumber": .bool(page.kind == .text || page.kind == .contents),
         ]
     }
 

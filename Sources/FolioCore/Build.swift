@@ -3,21 +3,24 @@ import Foundation
 /// What a finished build did, for the closing summary line.
 public struct BuildReport: Sendable {
     public var chapters: Int
+    public var pages: Int
     public var files: Int
     public var warnings: [Diagnostic]
+    public var times: PhaseTimes
 }
 
 /// `folio build`: load → parse → link → paginate → render → write. Throws `DiagnosticsError` with every
 /// error and warning when the book has errors; the previous site is then left as it was.
 public func buildBook(at folder: String, output: String) throws -> BuildReport {
     let bookFiles = BookFiles.disk(folder)
-    let loaded = try loadBook(bookFiles, ignoring: pathsInside(folder, output))
+    var times = PhaseTimes()
+    let loaded = try times.time("load") { try loadBook(bookFiles, ignoring: pathsInside(folder, output)) }
     let book = loaded.book
     var coverPage: [Chapter] = []
     if case .page(let chapter) = book.cover { coverPage = [chapter] }
     // A Markdown cover goes through parsing and linking like a chapter, then stands apart.
-    let parsed = parseChapters(book.chapters + coverPage, options: book.options.markdown)
-    var linked = linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes)
+    let parsed = times.time("parse") { parseChapters(book.chapters + coverPage, options: book.options.markdown) }
+    var linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes) }
     let cover = coverPage.isEmpty ? nil : linked.chapters.removeLast()
 
     var log = DiagnosticLog()
@@ -42,16 +45,18 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
         let heading = theme.strings.values["contents"] ?? "Contents"
         generated.append((.contents, GeneratedPages.contents(book.contents, chapters: linked.chapters, heading: heading)))
     }
-    let paged = paginateBook(linked.chapters, generated: generated, options: book.options, images: images)
-    let site = theme.flatMap { theme in
-        log.collect {
-            try renderSite(title: title, options: book.options, contents: book.contents,
-                           chapters: linked.chapters, paged: paged, assets: assets, theme: theme)
+    let paged = times.time("paginate") { paginateBook(linked.chapters, generated: generated, options: book.options, images: images) }
+    let site = times.time("render") {
+        theme.flatMap { theme in
+            log.collect {
+                try renderSite(title: title, options: book.options, contents: book.contents,
+                               chapters: linked.chapters, paged: paged, assets: assets, theme: theme)
+            }
         }
     }
     guard let site, !log.hasErrors else { throw DiagnosticsError(log.diagnostics) }
-    try writeSite(site, to: output, from: bookFiles)
-    return BuildReport(chapters: linked.chapters.count, files: site.count, warnings: log.diagnostics)
+    try times.time("write") { try writeSite(site, to: output, from: bookFiles) }
+    return BuildReport(chapters: linked.chapters.count, pages: paged.pages.count, files: site.count, warnings: log.diagnostics, times: times)
 }
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.

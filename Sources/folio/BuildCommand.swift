@@ -5,6 +5,7 @@ import Foundation
 struct BuildCommand {
     var folder = "."
     var output: String?
+    var timings = false
 
     init(parsing arguments: [String]) throws {
         var folderGiven = false
@@ -16,6 +17,8 @@ struct BuildCommand {
                     throw UsageError(message: "`\(argument)` needs a folder", command: "build")
                 }
                 output = value
+            case "--timings":
+                timings = true
             case _ where argument.hasPrefix("--output="):
                 output = String(argument.dropFirst("--output=".count))
             case _ where argument.hasPrefix("-") && argument != "-":
@@ -43,7 +46,8 @@ struct BuildCommand {
         do {
             let report = try buildBook(at: folder, output: output)
             diagnostics = report.warnings
-            summary = "Built \(count(report.chapters, "chapter")) into \(output) in \(seconds(since: started)), \(count(report.warnings.count, "warning"))"
+            summary = "Built \(count(report.chapters, "chapter")) (\(count(report.pages, "page"))) into \(output) in \(seconds(since: started)), "
+                + count(report.warnings.count, "warning") + (timings ? "\n" + report.times.summary : "")
             status = .success
         } catch let error as DiagnosticsError {
             diagnostics = error.diagnostics

@@ -27,6 +27,7 @@ enum Help {
 
     Options:
       -o, --output OUT       Where to write the site (default: DIR/_site)
+          --timings          Show how long each stage took
       -h, --help             Show this help
 
     The book folder holds Markdown chapters, and optionally book.yml and SUMMARY.md.

@@ -6,6 +6,22 @@ public struct PagedBook: Sendable {
     public var headingPages: [String: [String: Int]]
     /// Chapter index → the book number of its first page.
     public var chapterStarts: [Int: Int]
+
+    /// The pages seen together, by book number. In spreads the first page, a recto, stands
+    /// alone as a book's first page does; then each verso faces the recto after it.
+    public var spreads: [[Int]] {
+        guard let recto = pages.first?.side, recto != .center else { return pages.map { [$0.number] } }
+        var spreads: [[Int]] = []
+        var open: [Int] = []
+        for page in pages {
+            open.append(page.number)
+            if page.side == recto {
+                spreads.append(open)
+                open = []
+            }
+        }
+        return open.isEmpty ? spreads : spreads + [open]
+    }
 }
 
 /// The paginate stage: chapters cut into pages of the book's design size, numbered through the

@@ -1,0 +1,91 @@
+import Testing
+@testable import FolioCore
+
+/// The typesetter's pieces, one construct each: cutting inlines, breaking lines, measuring blocks.
+struct TypesetterTests {
+    let geometry = PageGeometry(size: .pocket, language: "en")
+    var typesetter: Typesetter { Typesetter(geometry: geometry, images: [:]) }
+
+    func blocks(_ markdown: String) -> [Block] {
+        parseMarkdown(markdown, smartPunctuation: true)
+    }
+
+    func html(_ inlines: [Inline]) -> String {
+        HTMLRenderer(rawHTML: false).render([.paragraph(inlines)])
+    }
+
+    @Test func cutInsideEmphasisClosesAndReopensIt() throws {
+        guard case .paragraph(let inlines) = try #require(blocks("one *two three* four").first) else { return }
+        let (head, tail) = splitInlines(inlines, at: 8)
+        #expect(html(head) == "<p>one <em>two </em></p>\n")
+        #expect(html(tail) == "<p><em>three</em> four</p>\n")
+    }
+
+    @Test func cutKeepsLinksOnBothSides() throws {
+        guard case .paragraph(let inlines) = try #require(blocks("[a b](x.md)").first) else { return }
+        let (head, tail) = splitInlines(inlines, at: 2)
+        #expect(html(head) == "<p><a href=\"x.md\">a </a></p>\n")
+        #expect(html(tail) == "<p><a href=\"x.md\">b</a></p>\n")
+    }
+
+    @Test func linesBreakAtSpacesWithinTheWidth() {
+        let atoms = TextAtomizer.atoms([.text("aaaa aaaa aaaa")], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
+        // "aaaa" is 4 × 6 px at 10 px, a space 3.18 px: two words and a space fit in 52 px, not three.
+        let lines = LineBreaker(width: 52, lineHeight: 12).lines(atoms, indent: 0)
+        #expect(lines.map(\.start) == [0, 10])
+    }
+
+    @Test func anIndentShortensTheFirstLine() {
+        let atoms = TextAtomizer.atoms([.text("aaaa aaaa")], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
+        #expect(LineBreaker(width: 52, lineHeight: 12).lines(atoms, indent: 10).count == 2)
+    }
+
+    @Test func aWordLongerThanTheLineBreaksAnywhere() {
+        let atoms = TextAtomizer.atoms([.text(String(repeating: "a", count: 20))], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
+        #expect(LineBreaker(width: 60, lineHeight: 12).lines(atoms, indent: 0).map(\.start) == [0, 10])
+    }
+
+    @Test func chineseBreaksBetweenCharactersButNotBeforeClosingMarks() {
+        let atoms = TextAtomizer.atoms([.text("中文，中文")], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
+        // 中 | 文， | 中 | 文: the comma stays with the character before it.
+        #expect(atoms.map(\.start) == [0, 1, 3, 4])
+    }
+
+    @Test func paragraphsFollowingParagraphsHaveNoGap() {
+        let height = typesetter.height(of: blocks("One.\n\nTwo."), width: geometry.contentWidth)
+        #expect(height == 2 * geometry.lineHeight)
+    }
+
+    @Test func headingsHaveSpaceAboveAndBelow() {
+        let height = typesetter.height(of: blocks("One.\n\n## Two\n\nThree."), width: geometry.contentWidth)
+        #expect(height == 2 * geometry.lineHeight + geometry.headingSpace + geometry.headings[1].lineHeight + geometry.afterHeading)
+    }
+
+    @Test func codeBlocksCountWrappedLines() {
+        let long = String(repeating: "word ", count: 30)
+        let height = typesetter.height(of: blocks("```\nshort\n\(long)\n```"), width: geometry.contentWidth)
+        #expect(height == 2 * geometry.codePaddingBlock + 5 * geometry.codeLineHeight)
+    }
+
+    @Test func aThreeLineParagraphIsNotSplit() {
+        let paragraph = blocks("a\\\nb\\\nc")[0]
+        #expect(typesetter.split(paragraph, width: 300, after: nil, available: 2 * geometry.lineHeight) == nil)
+    }
+
+    @Test func aFourLineParagraphSplitsTwoAndTwo() throws {
+        let paragraph = blocks("a\\\nb\\\nc\\\nd")[0]
+        let (head, tail) = try #require(typesetter.split(paragraph, width: 300, after: nil, available: 3 * geometry.lineHeight))
+        #expect(HTMLRenderer(rawHTML: false).render([head, tail]) == "<p>a<br />\nb<br />\n</p>\n<p class=\"continued\">c<br />\nd</p>\n")
+    }
+
+    @Test func aHeadingNeverEndsABox() {
+        let (head, tail) = typesetter.fit(blocks("One.\n\n## Two\n\nThree."), width: 300, available: 3 * geometry.lineHeight + geometry.headingSpace)
+        #expect(head.count == 1)
+        #expect(tail.count == 2)
+    }
+
+    @Test func pageBreaksStartAPage() {
+        let pages = paginate(blocks("One.\n\n<!-- pagebreak -->\n\nTwo."), typesetter: typesetter, rawHTML: false)
+        #expect(pages.count == 2)
+    }
+}

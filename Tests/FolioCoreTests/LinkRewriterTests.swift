@@ -5,9 +5,9 @@ import Testing
 struct LinkRewriterTests {
     let targets = LinkTargets(
         chapters: [
-            "01-intro.md": .init(slug: "intro", ids: ["intro", "why"]),
-            "part/index.md": .init(slug: "part", ids: ["part"]),
-            "part/02-detail.md": .init(slug: "detail", ids: ["detail", "the-end"]),
+            "01-intro.md": ["intro", "why"],
+            "part/index.md": ["part"],
+            "part/02-detail.md": ["detail", "the-end"],
         ],
         files: ["01-intro.md", "part/index.md", "part/02-detail.md", "images/a b.png", "notes.md", "images/x.svg"]
     )

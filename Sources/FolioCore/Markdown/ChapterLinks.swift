@@ -6,7 +6,7 @@ public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageS
 {
     let targets = LinkTargets(
         chapters: Dictionary(uniqueKeysWithValues: chapters.map {
-            ($0.chapter.path, LinkTargets.ChapterTarget(slug: $0.chapter.slug, ids: Set($0.headings.map(\.id))))
+            ($0.chapter.path, Set($0.headings.map(\.id)))
         }),
         files: files
     )

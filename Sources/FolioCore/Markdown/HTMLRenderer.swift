@@ -102,11 +102,11 @@ public struct HTMLRenderer: Sendable {
             out.append("</strong>")
         case .link(let reference, let content):
             let destination = reference.target.map(resolve) ?? reference.destination
-            out.append("<a href=\"\(href(destination, image: false))\"\(titleAttribute(reference))>")
+            out.append("<a href=\"\(href(destination))\"\(titleAttribute(reference))>")
             render(content, into: &out)
             out.append("</a>")
         case .image(let reference, let alt):
-            out.append("<img src=\"\(href(reference.destination, image: true))\" alt=\"\(escapeHTML(altText(alt)))\"\(titleAttribute(reference)) />")
+            out.append("<img src=\"\(href(reference.destination))\" alt=\"\(escapeHTML(altText(alt)))\"\(titleAttribute(reference)) />")
         }
     }
 
@@ -126,7 +126,7 @@ public struct HTMLRenderer: Sendable {
         reference.title.isEmpty ? "" : " title=\"\(escapeHTML(reference.title))\""
     }
 
-    func href(_ url: String, image: Bool) -> String {
+    func href(_ url: String) -> String {
         if !rawHTML && isDangerousURL(url) { return "" }
         return escapeHref(url)
     }

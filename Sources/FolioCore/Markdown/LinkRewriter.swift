@@ -3,19 +3,10 @@ import Foundation
 /// What a chapter's links may point at: the chapters (by path) with their heading ids,
 /// and every file in the book folder.
 public struct LinkTargets: Sendable {
-    public struct ChapterTarget: Sendable {
-        public var slug: String
-        public var ids: Set<String>
-        public init(slug: String, ids: Set<String>) {
-            self.slug = slug
-            self.ids = ids
-        }
-    }
-
-    public var chapters: [String: ChapterTarget]
+    public var chapters: [String: Set<String>]
     public var files: Set<String>
 
-    public init(chapters: [String: ChapterTarget], files: Set<String>) {
+    public init(chapters: [String: Set<String>], files: Set<String>) {
         self.chapters = chapters
         self.files = files
     }
@@ -70,8 +61,9 @@ public enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Rewrites one link or image destination written in the chapter at `chapterPath`:
-/// external URLs stay, links to `.md` chapters (and their headings) go to the chapter's document,
-/// other local files go to the book's assets. Pure: everything it knows is in `targets`.
+/// external URLs stay, links to `.md` chapters (and their headings) become chapter targets that
+/// rendering turns into page URLs, other local files go to the book's assets. Pure: everything
+/// it knows is in `targets`.
 public func rewriteLink(_ destination: String, from chapterPath: String, image: Bool, targets: LinkTargets) -> Result<RewrittenLink, LinkProblem> {
     let unchanged = RewrittenLink(destination: destination)
     if destination.isEmpty || hasScheme(destination) || destination.hasPrefix("/") {
@@ -83,18 +75,17 @@ public func rewriteLink(_ destination: String, from chapterPath: String, image: 
 
     if filePart.isEmpty {
         guard let fragment, let here else { return .success(unchanged) }
-        return here.ids.contains(fragment)
+        return here.contains(fragment)
             ? .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: chapterPath, fragment: fragment)))
-            : .failure(.missingHeading(chapter: chapterPath, id: fragment, known: here.ids.sorted()))
+            : .failure(.missingHeading(chapter: chapterPath, id: fragment, known: here.sorted()))
     }
 
     guard let path = resolvePath(percentDecoded(filePart), relativeTo: directory(of: chapterPath)) else {
         return .failure(.outsideBook(filePart))
     }
-    let root = SiteLayout.pageToRoot
-    if let chapterPath = chapterFile(path, targets: targets), let chapter = targets.chapters[chapterPath] {
-        if let fragment, !chapter.ids.contains(fragment) {
-            return .failure(.missingHeading(chapter: chapterPath, id: fragment, known: chapter.ids.sorted()))
+    if let chapterPath = chapterFile(path, targets: targets), let ids = targets.chapters[chapterPath] {
+        if let fragment, !ids.contains(fragment) {
+            return .failure(.missingHeading(chapter: chapterPath, id: fragment, known: ids.sorted()))
         }
         return .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: chapterPath, fragment: fragment)))
     }
@@ -104,7 +95,7 @@ public func rewriteLink(_ destination: String, from chapterPath: String, image: 
     guard targets.files.contains(path) else {
         return .failure(.missingFile(path, image: image))
     }
-    let url = root + SiteLayout.assetURL(percentEncodedPath(path)) + (query.map { "?\($0)" } ?? "") + (fragment.map { "#\($0)" } ?? "")
+    let url = SiteLayout.pageToRoot + SiteLayout.assetURL(percentEncodedPath(path)) + (query.map { "?\($0)" } ?? "") + (fragment.map { "#\($0)" } ?? "")
     return .success(RewrittenLink(destination: url, asset: path))
 }
 

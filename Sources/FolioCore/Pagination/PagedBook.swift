@@ -4,8 +4,6 @@ public struct PagedBook: Sendable {
     public var geometry: PageGeometry
     /// Chapter path → heading id → the page (its number within the chapter) that holds it.
     public var headingPages: [String: [String: Int]]
-    /// Chapter index → the book number of its first page.
-    public var chapterStarts: [Int: Int]
 
     /// The pages seen together, by book number. In spreads the first page, a recto, stands
     /// alone as a book's first page does; then each verso faces the recto after it.
@@ -45,15 +43,13 @@ public func paginateBook(_ chapters: [ParsedChapter], generated: [(GeneratedSect
                             chapterStart: options.page.chapterStart)
 
     var headingPages: [String: [String: Int]] = [:]
-    var chapterStarts: [Int: Int] = [:]
     for page in pages {
         guard let index = page.chapter else { continue }
-        if chapterStarts[index] == nil { chapterStarts[index] = page.number }
         for id in page.blocks.flatMap(\.headingIDs) {
             headingPages[chapters[index].chapter.path, default: [:]][id] = page.numberInSection
         }
     }
-    return PagedBook(pages: pages, geometry: geometry, headingPages: headingPages, chapterStarts: chapterStarts)
+    return PagedBook(pages: pages, geometry: geometry, headingPages: headingPages)
 }
 
 extension Block {

@@ -8,29 +8,10 @@ struct BuildCommand {
     var timings = false
 
     init(parsing arguments: [String]) throws {
-        var folderGiven = false
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "-o", "--output":
-                guard let value = rest.popFirst(), !value.isEmpty else {
-                    throw UsageError(message: "`\(argument)` needs a folder", command: "build")
-                }
-                output = value
-            case "--timings":
-                timings = true
-            case _ where argument.hasPrefix("--output="):
-                output = String(argument.dropFirst("--output=".count))
-            case _ where argument.hasPrefix("-") && argument != "-":
-                throw UsageError(message: "unknown option `\(argument)` for `folio build`", command: "build")
-            default:
-                guard !folderGiven else {
-                    throw UsageError(message: "`folio build` takes one book folder, got `\(folder)` and `\(argument)`", command: "build")
-                }
-                folder = argument
-                folderGiven = true
-            }
-        }
+        let parsed = try Arguments(arguments, command: "build", options: ["-o": "--output", "--output": "--output"], flags: ["--timings"])
+        folder = parsed.folder ?? "."
+        output = parsed.values["--output"]
+        timings = parsed.flags.contains("--timings")
     }
 
     func run(console: Console) throws -> ExitStatus {

@@ -7,27 +7,9 @@ struct InitCommand {
     var title: String?
 
     init(parsing arguments: [String]) throws {
-        var folderGiven = false
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "-t", "--title":
-                guard let value = rest.popFirst() else {
-                    throw UsageError(message: "`\(argument)` needs a title", command: "init")
-                }
-                title = value
-            case _ where argument.hasPrefix("--title="):
-                title = String(argument.dropFirst("--title=".count))
-            case _ where argument.hasPrefix("-") && argument != "-":
-                throw UsageError(message: "unknown option `\(argument)` for `folio init`", command: "init")
-            default:
-                guard !folderGiven else {
-                    throw UsageError(message: "`folio init` takes one folder, got `\(folder)` and `\(argument)`", command: "init")
-                }
-                folder = argument
-                folderGiven = true
-            }
-        }
+        let parsed = try Arguments(arguments, command: "init", options: ["-t": "--title", "--title": "--title"])
+        folder = parsed.folder ?? "."
+        title = parsed.values["--title"]
     }
 
     func run(console: Console) -> ExitStatus {

@@ -30,8 +30,10 @@ struct CommandLineTests {
     @Test(arguments: [
         (["frobnicate"], "folio: error: unknown command `frobnicate`"),
         (["build", "--frobnicate"], "folio: error: unknown option `--frobnicate` for `folio build`"),
-        (["build", "-o"], "folio: error: `-o` needs a folder"),
-        (["build", "a", "b"], "folio: error: `folio build` takes one book folder, got `a` and `b`"),
+        (["build", "-o"], "folio: error: `-o` needs a value"),
+        (["init", "--title"], "folio: error: `--title` needs a value"),
+        (["init", "--frobnicate"], "folio: error: unknown option `--frobnicate` for `folio init`"),
+        (["build", "a", "b"], "folio: error: `folio build` takes one folder, got `a` and `b`"),
         (["build", "no-such-folder"], "folio: error: no book folder at `no-such-folder`"),
         (["help", "frobnicate"], "folio: error: no help for unknown command `frobnicate`"),
     ])

@@ -7,7 +7,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS   := pkg-config libcmark-dev libyaml-dev
 # The browser tests: Debian's Chromium, and the fonts the paginator's measures are taken from.
 TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk
-PY_PKGS    := playwright pytest
+PY_PKGS    := playwright pytest jsonschema rfc3986-validator rfc3339-validator uri-template
 BENCH_PKGS := cmark
 FOLIO      := .build/release/folio
 
@@ -20,7 +20,7 @@ build: deps
 test: deps test-deps
 	$(SWIFT) build
 	$(SWIFT) test
-	python3 -m pytest -q Tests/browser
+	python3 -m pytest -q Tests/site
 
 bench: deps bench-deps
 	$(SWIFT) build -c release --product folio
@@ -40,7 +40,7 @@ deps:
 
 test-deps:
 	$(call install_missing,$(TEST_PKGS))
-	@python3 -c "import playwright, pytest" 2>/dev/null || python3 -m pip install -q $(PY_PKGS)
+	@python3 -c "import playwright, pytest, jsonschema, rfc3986_validator, rfc3339_validator, uri_template" 2>/dev/null || python3 -m pip install -q $(PY_PKGS)
 
 bench-deps:
 	$(call install_missing,$(BENCH_PKGS))

@@ -5,6 +5,10 @@ public struct BookOptions: Sendable, Equatable {
     public var description: String?
     /// Where the site is published, ending in `/`; makes the sitemap's locations absolute.
     public var url: String?
+    /// The manifest's identifier (a URI such as `urn:isbn:…`); derived from title and authors when absent.
+    public var identifier: String?
+    /// The manifest's `modified` date-time; absent unless set, so builds stay byte-identical.
+    public var modified: String?
     /// BCP 47 language tag.
     public var language: String = "en"
     /// Reading order when there is no SUMMARY.md: chapter paths relative to the book folder.

@@ -10,6 +10,8 @@ extension BookOptions {
             case .authors: options.authors = reader.strings(field) ?? options.authors
             case .description: options.description = reader.string(field) ?? options.description
             case .url: options.url = reader.siteURL(field) ?? options.url
+            case .identifier: options.identifier = reader.uri(field) ?? options.identifier
+            case .modified: options.modified = reader.dateTime(field) ?? options.modified
             case .language: options.language = reader.languageTag(field) ?? options.language
             case .chapters:
                 options.chapters = reader.chapters(field) ?? options.chapters
@@ -34,7 +36,7 @@ extension BookOptions {
     }
 
     private enum Key: String, CaseIterable {
-        case title, authors, description, url, language, chapters, reading, page, cover, markdown
+        case title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, markdown
     }
 }
 

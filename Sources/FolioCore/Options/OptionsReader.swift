@@ -134,6 +134,25 @@ struct OptionsReader {
         return text.hasSuffix("/") ? text : text + "/"
     }
 
+    /// An absolute URI, as an identifier is: a scheme, a colon, something after it.
+    mutating func uri(_ field: OptionField) -> String? {
+        guard let text = field.node.string, (try? Regex("^[A-Za-z][A-Za-z0-9+.-]*:[^\\s]+$").wholeMatch(in: text)) != nil else {
+            expected("an absolute URI, such as urn:isbn:9780000000000", field)
+            return nil
+        }
+        return text
+    }
+
+    /// An RFC 3339 date-time with its time zone, as the manifest's `modified` must be.
+    mutating func dateTime(_ field: OptionField) -> String? {
+        let pattern = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$"
+        guard let text = field.node.string, (try? Regex(pattern).wholeMatch(in: text)) != nil else {
+            expected("a date-time such as 2026-01-31T12:00:00Z", field)
+            return nil
+        }
+        return text
+    }
+
     /// A path inside the book folder, as written.
     mutating func relativePath(_ field: OptionField, what: String = "a relative path inside the book folder")
         -> String?

@@ -16,7 +16,11 @@ struct PageLinks: Sendable {
 
     /// The title of the page's chapter or generated section.
     func title(of page: Page) -> String? {
-        titles[page.slug]
+        title(ofSlug: page.slug)
+    }
+
+    func title(ofSlug slug: String) -> String? {
+        titles[slug]
     }
 
     /// The URL of `link` from the document of `page`.

@@ -6,6 +6,8 @@ public enum SiteLayout {
     public static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
     /// From a page document back to the site root.
     public static let pageToRoot = "../"
+    /// The Readium Web Publication Manifest.
+    public static let manifest = "manifest.json"
     /// The page geometry as CSS custom properties, written by the build.
     public static let geometry = "assets/geometry.css"
     public static let stylesheet = "assets/folio.css"

@@ -1,5 +1,6 @@
 /// The render stage: the theme's documents filled in — one per page, the front page, the
-/// contents and the 404 page — the sitemap, the page geometry, and the theme's and the book's assets.
+/// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
+/// the book's assets.
 public func renderSite(title: String, options: BookOptions, contents: [ContentsEntry], chapters: [ParsedChapter],
                        paged: PagedBook, assets: [String], theme: RenderingTheme) throws -> [SiteFile] {
     let book = TemplateContext.book(title: title, options: options)
@@ -39,5 +40,10 @@ public func renderSite(title: String, options: BookOptions, contents: [ContentsE
     files.append(.text(SiteLayout.geometry, paged.geometry.cssVariables))
     files += theme.assets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
     files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
+
+    let resources = files.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
+    let manifest = PublicationManifest(title: title, options: options, contents: contents, chapters: chapters,
+                                       paged: paged, links: links, resources: resources)
+    files.append(.text(SiteLayout.manifest, manifest.json))
     return files.sorted { $0.path < $1.path }
 }

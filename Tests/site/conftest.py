@@ -1,5 +1,5 @@
-"""Browser tests: books built by the real `folio` binary, served over HTTP on loopback,
-opened in Debian's Chromium through Playwright."""
+"""Tests of built sites: books built by the real `folio` binary; the browser tests serve
+them over HTTP on loopback and open them in Debian's Chromium through Playwright."""
 import functools
 import http.server
 import os
@@ -13,6 +13,13 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLIO = Path(os.environ.get("FOLIO_BIN", ROOT / ".build/debug/folio"))
+FIXTURES = ROOT / "Tests/Fixtures"
+
+
+def good_fixtures():
+    """Every fixture book that builds (its `expect` says exit 0)."""
+    return sorted(p.name for p in FIXTURES.iterdir() if (p / "expect").exists()
+                  and "exit 0" in (p / "expect").read_text().splitlines())
 
 
 def build(book: Path, out: Path) -> Path:

@@ -1,0 +1,10 @@
+/// Folio's own manifest terms: the reading options a page-curl reader needs beside the
+/// Readium ones, as absolute-URI keys in `metadata`. `schemas/folio.schema.json` describes them.
+public enum FolioTerm: String, CaseIterable, Sendable {
+    case transition = "urn:folio:transition"
+    case orientation = "urn:folio:orientation"
+    case spine = "urn:folio:spine"
+    case doubleSided = "urn:folio:double-sided"
+    case direction = "urn:folio:direction"
+    case pageSize = "urn:folio:page-size"
+}

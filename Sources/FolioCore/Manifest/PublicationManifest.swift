@@ -1,0 +1,173 @@
+import Foundation
+
+/// `manifest.json`: a Readium Web Publication Manifest of the paged book. The reading order is
+/// the page documents, each on its side of the spine; the contents nest parts, chapters and
+/// headings; every page is in the page list. Folio's reading options go in as `FolioTerm`s.
+struct PublicationManifest {
+    var title: String
+    var options: BookOptions
+    var contents: [ContentsEntry]
+    var chapters: [ParsedChapter]
+    var paged: PagedBook
+    var links: PageLinks
+    /// Every file of the site besides the page documents, for `resources`.
+    var resources: [String]
+
+    static let manifestType = "application/webpub+json"
+
+    var json: String {
+        let selfLink: JSONOutput = .object([
+            ("rel", "self"), ("href", .string((options.url ?? "") + SiteLayout.manifest)), ("type", .string(Self.manifestType)),
+        ])
+        let resourceList: [JSONOutput] = resources.map { .object([("href", .string(uriReference($0))), ("type", .string(mediaType(of: $0)))]) }
+        let pageList: [JSONOutput] = paged.pages.map { .object([("href", .string(uriReference($0.url))), ("title", .string(String($0.number)))]) }
+        let manifest: JSONOutput = .object([
+            ("@context", "https://readium.org/webpub-manifest/context.jsonld"),
+            ("metadata", metadata),
+            ("links", .array([selfLink])),
+            ("readingOrder", .array(paged.pages.map(readingOrderEntry))),
+            ("resources", .array(resourceList)),
+            ("toc", .array(toc(contents))),
+            ("pageList", .array(pageList)),
+            ("landmarks", .array(landmarks)),
+        ])
+        return manifest.text() + "\n"
+    }
+
+    private var metadata: JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("@type", "http://schema.org/Book"),
+            ("title", .string(title)),
+            ("identifier", .string(options.identifier ?? derivedIdentifier)),
+            ("language", .string(options.language)),
+        ]
+        if !options.authors.isEmpty { members.append(("author", .array(options.authors.map(JSONOutput.string)))) }
+        if let description = options.description { members.append(("description", .string(description))) }
+        if let modified = options.modified { members.append(("modified", .string(modified))) }
+        let direction = options.direction
+        members += [
+            ("layout", "fixed"),
+            ("readingProgression", direction == .rtl || direction == .btt ? "rtl" : "ltr"),
+            ("numberOfPages", .int(paged.pages.count)),
+            (FolioTerm.transition.rawValue, .string(options.reading.transition.rawValue)),
+            (FolioTerm.orientation.rawValue, .string(options.reading.orientation.rawValue)),
+            (FolioTerm.spine.rawValue, .string(options.reading.spine.rawValue)),
+            (FolioTerm.doubleSided.rawValue, .bool(options.reading.doubleSided)),
+            (FolioTerm.direction.rawValue, .string(direction.rawValue)),
+            (FolioTerm.pageSize.rawValue, .object([("width", .int(Int(paged.geometry.width))), ("height", .int(Int(paged.geometry.height)))])),
+        ]
+        return .object(members)
+    }
+
+    /// A name the book keeps while its title and authors do: `urn:folio:` and a hash of them.
+    private var derivedIdentifier: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in ([title] + options.authors).joined(separator: "\u{0}").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "urn:folio:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    private func readingOrderEntry(_ page: Page) -> JSONOutput {
+        var entry: [(String, JSONOutput)] = [("href", .string(uriReference(page.url))), ("type", "text/html")]
+        if let title = links.title(of: page) { entry.append(("title", .string(title))) }
+        entry.append(("properties", .object([("page", .string(page.side.rawValue))])))
+        return .object(entry)
+    }
+
+    /// Parts hold the chapters after them; chapters hold their headings, nested by level.
+    private func toc(_ entries: [ContentsEntry]) -> [JSONOutput] {
+        var result: [JSONOutput] = []
+        var part: (title: String, children: [JSONOutput])?
+        func closePart() {
+            if let open = part, let first = firstHref(of: open.children) {
+                result.append(.object([("href", .string(first)), ("title", .string(open.title)), ("children", .array(open.children))]))
+            }
+            part = nil
+        }
+        for entry in entries {
+            switch entry {
+            case .part(let title):
+                closePart()
+                part = (title, [])
+            case .separator:
+                closePart()
+            case .draft:
+                continue
+            case .chapter(let index, let children):
+                let item = chapterEntry(chapters[index], children: toc(children))
+                if part != nil { part!.children.append(item) } else { result.append(item) }
+            }
+        }
+        closePart()
+        return result
+    }
+
+    private func firstHref(of items: [JSONOutput]) -> String? {
+        guard case .object(let members)? = items.first, case .string(let href)? = members.first(where: { $0.0 == "href" })?.1 else { return nil }
+        return href
+    }
+
+    private func chapterEntry(_ chapter: ParsedChapter, children: [JSONOutput]) -> JSONOutput {
+        let headings = chapter.headings.first?.level == 1 ? Array(chapter.headings.dropFirst()) : chapter.headings
+        let nested = nest(headings[...], in: chapter) + children
+        var entry: [(String, JSONOutput)] = [("href", .string(uriReference(SiteLayout.chapterURL(chapter.chapter.slug)))), ("title", .string(chapter.title))]
+        if !nested.isEmpty { entry.append(("children", .array(nested))) }
+        return .object(entry)
+    }
+
+    /// Headings as a tree: each takes the deeper headings that follow it.
+    private func nest(_ headings: ArraySlice<Heading>, in chapter: ParsedChapter) -> [JSONOutput] {
+        var result: [JSONOutput] = []
+        var rest = headings
+        while let heading = rest.popFirst() {
+            let deeper = rest.prefix { $0.level > heading.level }
+            rest = rest.dropFirst(deeper.count)
+            let number = paged.headingPages[chapter.chapter.path]?[heading.id] ?? 1
+            let href = SiteLayout.pageURL(slug: chapter.chapter.slug, number: number) + "#" + PageLinks.domID(slug: chapter.chapter.slug, id: heading.id)
+            var entry: [(String, JSONOutput)] = [("href", .string(uriReference(href))), ("title", .string(heading.title))]
+            let children = nest(deeper, in: chapter)
+            if !children.isEmpty { entry.append(("children", .array(children))) }
+            result.append(.object(entry))
+        }
+        return result
+    }
+
+    private var landmarks: [JSONOutput] {
+        var marks: [JSONOutput] = []
+        func mark(_ href: String, _ title: String, _ rel: String) {
+            marks.append(.object([("href", .string(uriReference(href))), ("title", .string(title)), ("rel", .string(rel))]))
+        }
+        let first = { (kind: Page.Kind) in paged.pages.first { $0.kind == kind } }
+        if let cover = first(.cover) { mark(cover.url, links.title(of: cover) ?? title, "cover") }
+        mark(first(.contents)?.url ?? "toc.html", links.title(ofSlug: GeneratedSection.contents.rawValue) ?? "Contents", "contents")
+        if let start = first(.text) { mark(start.url, links.title(of: start) ?? title, "start") }
+        return marks
+    }
+}
+
+/// The media type of a site file, by its extension.
+func mediaType(of path: String) -> String {
+    switch fileExtension(path) {
+    case "html": "text/html"
+    case "css": "text/css"
+    case "js": "text/javascript"
+    case "json": "application/json"
+    case "xml": "application/xml"
+    case "png": "image/png"
+    case "jpg", "jpeg": "image/jpeg"
+    case "gif": "image/gif"
+    case "webp": "image/webp"
+    case "svg": "image/svg+xml"
+    case "md", "txt": "text/plain"
+    default: "application/octet-stream"
+    }
+}
+
+/// A site path (and fragment) as a URI reference: every segment percent-encoded.
+func uriReference(_ href: String) -> String {
+    let (path, fragment) = href.firstIndex(of: "#").map { (String(href[..<$0]), String(href[href.index(after: $0)...])) } ?? (href, nil)
+    let encodedFragment = fragment.map { "#" + ($0.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? $0) } ?? ""
+    return percentEncodedPath(path) + encodedFragment
+}

@@ -1,0 +1,30 @@
+"""The manifest of every book validates against the official Readium schemas, and against
+Folio's own schema for its reading terms (schemas/folio.schema.json)."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, ROOT, build, good_fixtures
+
+READIUM = ROOT.parent / "shared/readium"
+FOLIO_SCHEMA = "urn:folio:manifest-schema"
+
+
+@pytest.fixture(scope="module")
+def validator():
+    if not (READIUM / "validate.py").exists():
+        pytest.skip(f"the Readium schemas are not in {READIUM}; skipped")
+    return READIUM / "validate.py"
+
+
+@pytest.mark.parametrize("book", ["content"] + good_fixtures())
+def test_manifest_validates(book, validator, tmp_path):
+    folder = ROOT / "content" if book == "content" else FIXTURES / book / "book"
+    site = build(folder, tmp_path / "site")
+    manifest = site / "manifest.json"
+    for extra in ([], ["--extra-schemas", str(ROOT / "schemas"), "--root", FOLIO_SCHEMA]):
+        result = subprocess.run([sys.executable, str(validator), *extra, str(manifest)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert result.stdout.startswith("VALID"), result.stdout

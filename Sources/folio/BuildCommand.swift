@@ -27,8 +27,8 @@ struct BuildCommand {
         do {
             let report = try buildBook(at: folder, output: output)
             diagnostics = report.warnings
-            summary = "Built \(count(report.chapters, "chapter")) (\(count(report.pages, "page"))) into \(output) in \(seconds(since: started)), "
-                + count(report.warnings.count, "warning") + (timings ? "\n" + report.times.summary : "")
+            summary = "Built \(counted(report.chapters, "chapter")) (\(counted(report.pages, "page"))) into \(output) in \(seconds(since: started)), "
+                + counted(report.warnings.count, "warning") + (timings ? "\n" + report.times.summary : "")
             status = .success
         } catch let error as DiagnosticsError {
             diagnostics = error.diagnostics
@@ -48,22 +48,10 @@ struct BuildCommand {
 
     private func failure(_ diagnostics: [Diagnostic], output: String) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
-        return "Build failed with \(count(errors, "error")) and \(count(diagnostics.count - errors, "warning")); \(output) was left as it was"
+        return "Build failed with \(counted(errors, "error")) and \(counted(diagnostics.count - errors, "warning")); \(output) was left as it was"
     }
 }
 
-/// By file, then position; problems without a place first.
-private func reportingOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-    switch (a.location, b.location) {
-    case let (x?, y?): x < y
-    case (nil, _?): true
-    default: false
-    }
-}
-
-func count(_ n: Int, _ noun: String) -> String {
-    "\(n) \(noun)\(n == 1 ? "" : "s")"
-}
 
 private func seconds(since start: Date) -> String {
     String(format: "%.2f s", Date().timeIntervalSince(start))

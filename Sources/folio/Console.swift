@@ -36,7 +36,7 @@ struct Console {
             return paint("\(shown): ", "1")
         } ?? ""
         let label = diagnostic.severity == .error ? paint("error:", "1;31") : paint("warning:", "1;33")
-        err("\(place)\(label) \(diagnostic.message)")
+        err("\(place)\(label) \(diagnostic.message)" + (diagnostic.rule.map { " [\($0)]" } ?? ""))
         if let hint = diagnostic.hint {
             err("  \(paint("hint:", "1;36")) \(hint)")
         }

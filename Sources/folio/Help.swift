@@ -7,6 +7,7 @@ enum Help {
     Commands:
       init [DIR] [--title T] Start a new book in DIR (default: .)
       build [DIR] [-o OUT]   Build the book in DIR (default: .) into DIR/_site or OUT
+      check [PATH]           Check a built site (or a book folder) for CI
       help [COMMAND]         Show help for a command
 
     Options:
@@ -57,8 +58,30 @@ enum Help {
     Exit status: 0 created, 1 a book is there already, 2 usage error.
     """
 
+    static let check = """
+    folio check — check a built site's manifest, pages and links, for CI
+
+    Usage: folio check [PATH] [--format text|json|github] [--strict]
+
+    Arguments:
+      PATH                   A built site, or a book folder (built to a temporary folder
+                             first); default: the current folder
+
+    Options:
+          --format F         text (default): file:line:col: error: message [rule]
+                             json: one JSON array of diagnostics on stdout
+                             github: GitHub Actions annotations on stdout
+          --strict           Treat warnings as errors
+      -h, --help             Show this help
+
+    The rules and their ids are listed in the README. A summary line goes to stderr.
+
+    Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage error.
+    """
+
     static func command(_ name: String) -> String? {
         switch name {
+        case "check": check
         case "init": initialize
         case "build": build
         case "help": general

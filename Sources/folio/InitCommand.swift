@@ -31,7 +31,7 @@ struct InitCommand {
             console.report(.error("could not write the book: \(error.localizedDescription)"), bookFolder: folder)
             return .bookErrors
         }
-        console.err("Created “\(title)” in \(folder): \(count(files.count, "file")). Build it with: folio build \(folder)")
+        console.err("Created “\(title)” in \(folder): \(counted(files.count, "file")). Build it with: folio build \(folder)")
         return .success
     }
 

@@ -33,6 +33,8 @@ func run(_ arguments: [String], console: Console) -> ExitStatus {
             return try BuildCommand(parsing: arguments).run(console: console)
         case "init":
             return try InitCommand(parsing: arguments).run(console: console)
+        case "check":
+            return try CheckCommand(parsing: arguments).run(console: console)
         default:
             throw UsageError(message: "unknown command `\(first)`")
         }

@@ -130,7 +130,7 @@ private func problems(_ yaml: String) -> [String] {
 
 @Suite struct OptionsErrorTests {
     @Test(arguments: [
-        ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, url, language, chapters, reading, page, cover, markdown)"),
+        ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, markdown)"),
         ("reading:\n  spin: mid", "2:3: unknown key `reading.spin`; did you mean `spine`? (accepted: transition, orientation, spine, direction, double-sided)"),
         ("reading:\n  speed: 2", "2:3: unknown key `reading.speed` (accepted: transition, orientation, spine, direction, double-sided)"),
         ("page:\n  Size: a5", "2:3: unknown key `page.Size`; did you mean `size`? (accepted: size, chapter-start, title-page, contents-page)"),
@@ -307,5 +307,40 @@ private func problems(_ yaml: String) -> [String] {
         options.language = "ar"
         options.reading.direction = .ltr
         #expect(options.direction == .ltr)
+    }
+}
+
+/// The keys that say where and what the published book is: `url`, `identifier`, `modified`.
+struct PublicationOptionsTests {
+    func decode(_ yaml: String) throws -> BookOptions {
+        try BookOptions.decode(parseYAML(yaml, file: "book.yml"), file: "book.yml")
+    }
+
+    func problem(_ yaml: String) -> String? {
+        do {
+            _ = try decode(yaml)
+            return nil
+        } catch let error as DiagnosticsError {
+            return error.diagnostics.first?.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func urlGainsItsFinalSlash() throws { #expect(try decode("url: https://example.com/book").url == "https://example.com/book/") }
+    @Test func urlMustBeAbsolute() {
+        #expect(problem("url: /book/") == "book.yml:1:6: error: `url` must be an absolute http or https URL, such as https://example.com/book/, not `/book/`")
+    }
+    @Test func identifierIsAURI() throws { #expect(try decode("identifier: urn:isbn:9780000000000").identifier == "urn:isbn:9780000000000") }
+    @Test func identifierWithoutASchemeIsRefused() {
+        #expect(problem("identifier: 978-0") == "book.yml:1:13: error: `identifier` must be an absolute URI, such as urn:isbn:9780000000000, not `978-0`")
+    }
+    @Test func modifiedIsADateTime() throws { #expect(try decode("modified: 2026-01-31T12:00:00Z").modified == "2026-01-31T12:00:00Z") }
+    @Test func modifiedNeedsATime() {
+        #expect(problem("modified: 2026-01-31") == "book.yml:1:11: error: `modified` must be a date-time such as 2026-01-31T12:00:00Z, not `2026-01-31`")
+    }
+    @Test func titleAndContentsPagesCanBeTurnedOff() throws {
+        let page = try decode("page: {title-page: false, contents-page: false}").page
+        #expect(!page.titlePage && !page.contentsPage)
     }
 }

@@ -9,12 +9,15 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation?
     /// What to do about it, shown on a line of its own.
     public var hint: String?
+    /// The stable id of the `folio check` rule that found it.
+    public var rule: String?
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, hint: String? = nil, rule: String? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
         self.hint = hint
+        self.rule = rule
     }
 
     public static func error(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) -> Diagnostic {
@@ -25,10 +28,10 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.warning, message, at: location, hint: hint)
     }
 
-    /// `file:line:col: error: message`, as compilers print it.
+    /// `file:line:col: error: message [rule]`, as compilers print it.
     public var description: String {
         let place = location.map { "\($0): " } ?? ""
-        return "\(place)\(severity.rawValue): \(message)"
+        return "\(place)\(severity.rawValue): \(message)" + (rule.map { " [\($0)]" } ?? "")
     }
 }
 

@@ -14,7 +14,8 @@ public func renderSite(title: String, options: BookOptions, contents: [ContentsE
     for (index, page) in paged.pages.enumerated() {
         let root = SiteLayout.pageToRoot
         let chapter = page.chapter.map { chapters[$0] }
-        var context = document([links.title(of: page), title].compactMap { $0 }.joined(separator: " · "), root: root)
+        let pageTitle = links.title(of: page).flatMap { $0 == title ? nil : $0 }
+        var context = document([pageTitle, title].compactMap { $0 }.joined(separator: " · "), root: root)
         context["page"] = TemplateContext.page(page)
         context["chapter"] = chapter.map(TemplateContext.chapter) ?? nil
         context["geometry"] = .string(SiteLayout.geometry)

@@ -1,0 +1,178 @@
+import Foundation
+
+/// What `folio check` found in a built site.
+public struct CheckResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var pages: Int
+    public var links: Int
+}
+
+/// `folio check`: the manifest against the Readium model and Folio's reading rules, every href
+/// in it and in every page, page order, numbering and sides, the sitemap and orphan pages.
+public func checkSite(_ site: BookFiles) -> CheckResult {
+    var check = SiteCheck(site: site)
+    check.run()
+    return CheckResult(diagnostics: check.diagnostics.sorted(by: reportingOrder), pages: check.pageCount, links: check.linkCount)
+}
+
+/// By file, then position; problems without a place first.
+public func reportingOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    switch (a.location, b.location) {
+    case let (x?, y?): x < y
+    case (nil, _?): true
+    default: false
+    }
+}
+
+struct SiteCheck {
+    let site: BookFiles
+    var files: Set<String> = []
+    var diagnostics: [Diagnostic] = []
+    var pageCount = 0
+    var linkCount = 0
+    /// Each HTML document scanned once: nil when it could not be read.
+    private var scans: [String: HTMLScan?] = [:]
+
+    init(site: BookFiles) {
+        self.site = site
+    }
+
+    mutating func run() {
+        files = Set((try? listBookFiles(site)) ?? [])
+        // Without a readable manifest there is no reading order to hold the pages against.
+        guard let pages = checkManifest() else { return }
+        pageCount = pages.count
+        for page in pages { checkPageDocument(page) }
+        for document in ["index.html", "toc.html"] where files.contains(document) { checkLinks(in: document) }
+        checkSitemap(pages)
+        checkOrphans(pages)
+    }
+
+    mutating func report(_ rule: CheckRule, _ message: String, at location: SourceLocation?, hint: String? = nil) {
+        diagnostics.append(rule.report(message, at: location, hint: hint))
+    }
+
+    // MARK: Documents
+
+    /// The document at `path`, scanned; a document that is not UTF-8 is reported once.
+    mutating func scan(_ path: String) -> HTMLScan? {
+        if let cached = scans[path] { return cached }
+        var result: HTMLScan?
+        do {
+            result = try scanHTML(site.read(path), file: path)
+        } catch let problem as Diagnostic {
+            report(.encoding, problem.message, at: problem.location ?? SourceLocation(file: path))
+        } catch {
+            report(.hrefMissing, "\(error)", at: SourceLocation(file: path))
+        }
+        scans[path] = result
+        return result
+    }
+
+    /// Checks that `href`, written in `from` at `location`, reaches a file of the site and, with a
+    /// fragment, an id in it. External URLs are not fetched.
+    mutating func resolve(_ href: String, from: String, at location: SourceLocation, missingFile: CheckRule, missingID: CheckRule) {
+        linkCount += 1
+        guard let (path, fragment) = sitePath(href, from: from) else { return }
+        guard files.contains(path) else {
+            let written = href.split(separator: "#", maxSplits: 1).first.map(String.init) ?? href
+            report(missingFile, written == path ? "`\(href)`: the site has no `\(path)`" : "`\(href)` points to `\(path)`, which the site does not have",
+                   at: location)
+            return
+        }
+        guard let fragment, !fragment.isEmpty, path.hasSuffix(".html") else { return }
+        guard let target = scan(path) else { return }
+        if !target.tags.contains(where: { $0.value("id") == fragment }) {
+            report(missingID, "`\(href)`: `\(path)` has no id `\(fragment)`", at: location)
+        }
+    }
+
+    /// A site-relative path and fragment for `href` written in the file `from`; nil for URLs
+    /// that leave the site (a scheme, `//`, `/`) and for empty ones.
+    func sitePath(_ href: String, from: String) -> (String, String?)? {
+        let (pathPart, fragment) = href.firstIndex(of: "#").map { (String(href[..<$0]), String(href[href.index(after: $0)...])) } ?? (href, nil)
+        let path = pathPart.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        if href.isEmpty || href.hasPrefix("/") || path.contains(":") { return nil }
+        if path.isEmpty { return (from, fragment?.removingPercentEncoding ?? fragment) }
+        guard let resolved = resolvePath(percentDecoded(path), relativeTo: directory(of: from)) else { return ("../" + path, nil) }
+        return (resolved, fragment?.removingPercentEncoding ?? fragment)
+    }
+
+    // MARK: Pages
+
+    private mutating func checkPageDocument(_ page: PageEntry) {
+        guard files.contains(page.path), let scan = scan(page.path) else { return }
+        let contents = scan.tags.filter { $0.attribute("data-page-content") != nil }
+        if contents.count != 1 {
+            report(.pageContent, "`\(page.path)` has \(contents.count) elements with data-page-content, not one",
+                   at: contents.dropFirst().first?.location ?? SourceLocation(file: page.path))
+        }
+        if let numbered = scan.tags.first(where: { $0.attribute("data-page") != nil }), let attribute = numbered.attribute("data-page"),
+           let number = attribute.value.flatMap({ Int($0) }), number != page.position {
+            report(.readingOrder, "`\(page.path)` is page \(number) of the book but stands at place \(page.position) of the reading order",
+                   at: page.location)
+        }
+        checkLinks(in: page.path)
+    }
+
+    /// Every `href` and `src` of a document, and its ids once each.
+    private mutating func checkLinks(in path: String) {
+        guard let scan = scan(path) else { return }
+        var ids: [String: SourceLocation] = [:]
+        for tag in scan.tags {
+            if let id = tag.attribute("id"), let value = id.value {
+                if let first = ids[value] {
+                    report(.duplicateID, "the id `\(value)` occurs twice in `\(path)`; first at \(first)", at: id.location)
+                } else {
+                    ids[value] = id.location
+                }
+            }
+            for name in ["href", "src"] {
+                guard let attribute = tag.attribute(name), let value = attribute.value else { continue }
+                resolve(value, from: path, at: attribute.location, missingFile: .pageLink, missingID: .pageLink)
+            }
+        }
+    }
+
+    // MARK: Sitemap and orphans
+
+    private mutating func checkSitemap(_ pages: [PageEntry]) {
+        let file = SourceLocation(file: "sitemap.xml")
+        guard let data = try? site.read("sitemap.xml") else {
+            report(.sitemap, "the site has no sitemap.xml", at: file)
+            return
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let listed = Set(text.matches(of: #/<loc>([^<]*)</loc>/#).map { match in
+            let location = String(match.1).replacingOccurrences(of: "&amp;", with: "&")
+            return location.range(of: "://").map { _ in relativeToBase(location, pages: pages) } ?? location
+        })
+        let missing = pages.filter { !listed.contains($0.path) && !listed.contains(uriReference($0.path)) }
+        if let first = missing.first {
+            report(.sitemap, "sitemap.xml does not list \(counted(missing.count, "page")), first `\(first.path)`", at: file)
+        }
+    }
+
+    /// An absolute sitemap location as a site path: what follows the site's address.
+    private func relativeToBase(_ location: String, pages: [PageEntry]) -> String {
+        for page in pages where location.hasSuffix("/" + uriReference(page.path)) || location.hasSuffix("/" + page.path) {
+            return page.path
+        }
+        return location
+    }
+
+    private mutating func checkOrphans(_ pages: [PageEntry]) {
+        let reached = Set(pages.map(\.path))
+        for path in files.sorted() where isPageDocument(path) && !reached.contains(path) {
+            report(.orphanPage, "`\(path)` is a page document that the manifest's reading order does not reach",
+                   at: SourceLocation(file: path))
+        }
+    }
+}
+
+/// `<section>/<n>.html`, as every page of a Folio book is named.
+func isPageDocument(_ path: String) -> Bool {
+    let parts = path.split(separator: "/")
+    guard parts.count == 2, parts[1].hasSuffix(".html") else { return false }
+    return parts[1].dropLast(5).allSatisfy(\.isNumber)
+}

@@ -1,0 +1,187 @@
+"""`folio check` on a clean site and on sites damaged in many ways: each damage is caught
+with its rule id at its file:line:column; the JSON and GitHub outputs are well formed."""
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import FIXTURES, FOLIO, build
+
+BOOK = FIXTURES / "links-and-images/book"
+
+
+@pytest.fixture(scope="module")
+def clean(tmp_path_factory):
+    return build(BOOK, tmp_path_factory.mktemp("check") / "site")
+
+
+@pytest.fixture
+def site(clean, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(clean, copy)
+    return copy
+
+
+def check(site, *options):
+    return subprocess.run([str(FOLIO), "check", str(site), *options], capture_output=True, text=True,
+                          env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin"})
+
+
+def diagnostics(site):
+    result = check(site, "--format", "json")
+    return result.returncode, json.loads(result.stdout)
+
+
+def position(path, needle, nth=0, before=0):
+    """1-based line and column where the `nth` occurrence of `needle` starts in a file,
+    shifted `before` characters left (to the opening quote of a JSON string, say)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    index = -1
+    for _ in range(nth + 1):
+        index = text.index(needle, index + 1)
+    index -= before
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, column
+
+
+def caught(site, rule, file, line=None, column=None):
+    """The check fails with a diagnostic of `rule` at that place."""
+    status, found = diagnostics(site)
+    places = [(d["file"].split("/site/")[-1], d.get("line"), d.get("column")) for d in found if d["rule"] == rule]
+    assert (file, line, column) in places, f"no {rule} at {file}:{line}:{column}; found {found}"
+    return status
+
+
+def edit(path, old, new, count=1):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def test_clean_site_has_no_diagnostics(clean):
+    result = check(clean)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip().endswith(": 0 errors, 0 warnings"), result.stderr
+    assert re.match(r"Checked \d+ pages and \d+ links in .*: 0 errors, 0 warnings", result.stderr.splitlines()[-1])
+
+
+def test_deleted_page(site):
+    (site / "two/1.html").unlink()
+    assert caught(site, "href-missing", "manifest.json", *position(site / "manifest.json", '"two/1.html"')) == 1
+
+
+def test_removed_target_id(site):
+    edit(site / "two/1.html", ' id="two.the-end"', "")
+    caught(site, "fragment-missing", "manifest.json", *position(site / "manifest.json", '"two/1.html#two.the-end"'))
+
+
+def test_reordered_reading_order(site):
+    edit(site / "manifest.json", '"href": "one/1.html"', '"href": "one/TMP.html"')
+    edit(site / "manifest.json", '"href": "one/2.html"', '"href": "one/1.html"')
+    edit(site / "manifest.json", '"href": "one/TMP.html"', '"href": "one/2.html"')
+    caught(site, "reading-order", "manifest.json", *position(site / "manifest.json", '"one/2.html"'))
+
+
+def test_bad_enum(site):
+    edit(site / "manifest.json", '"layout": "fixed"', '"layout": "paged"')
+    caught(site, "manifest-enum", "manifest.json", *position(site / "manifest.json", '"paged"'))
+
+
+def test_bad_folio_term(site):
+    edit(site / "manifest.json", '"urn:folio:spine": "auto"', '"urn:folio:spine": "middle"')
+    caught(site, "manifest-enum", "manifest.json", *position(site / "manifest.json", '"middle"'))
+
+
+def test_illegal_option_combination(site):
+    edit(site / "manifest.json", '"urn:folio:spine": "auto"', '"urn:folio:spine": "mid"')
+    edit(site / "manifest.json", '"urn:folio:double-sided": true', '"urn:folio:double-sided": false')
+    caught(site, "options", "manifest.json", *position(site / "manifest.json", '"mid"'))
+
+
+def test_duplicate_page_number(site):
+    edit(site / "manifest.json", '"title": "4"', '"title": "3"')
+    caught(site, "page-numbers", "manifest.json", *position(site / "manifest.json", '"3"', nth=1))
+
+
+def test_missing_image(site):
+    (site / "assets/book/images/dot.svg").unlink()
+    caught(site, "page-link", "one/1.html", *position(site / "one/1.html", "../assets/book/images/dot.svg"))
+
+
+def test_left_and_right_swapped(site):
+    edit(site / "manifest.json", '"page": "right"', '"page": "left"')
+    caught(site, "page-sides", "manifest.json", *position(site / "manifest.json", '"left"'))
+
+
+def test_orphan_page(site):
+    shutil.copy(site / "one/1.html", site / "one/9.html")
+    status, found = diagnostics(site)
+    assert status == 0, "an orphan page is a warning"
+    assert any(d["rule"] == "orphan-page" and d["file"].endswith("one/9.html") and d["severity"] == "warning" for d in found)
+    assert check(site, "--strict").returncode == 1
+
+
+def test_missing_sitemap_entry(site):
+    edit(site / "sitemap.xml", "<url><loc>two/2.html</loc></url>\n", "")
+    caught(site, "sitemap", "sitemap.xml")
+
+
+def test_malformed_json(site):
+    edit(site / "manifest.json", '"language": "en",', '"language": "en"')
+    line, column = position(site / "manifest.json", '"language": "en"')
+    status = caught(site, "manifest-json", "manifest.json", line + 1, 5)
+    assert status == 1
+
+
+def test_invalid_utf8(site):
+    page = site / "one/1.html"
+    data = page.read_bytes()
+    index = data.index(b"Quotes")
+    page.write_bytes(data[:index] + b"\xff" + data[index:])
+    caught(site, "encoding", "one/1.html", *position(page, "Quotes", before=1))
+
+
+def test_no_manifest(site):
+    (site / "manifest.json").unlink()
+    assert caught(site, "manifest-missing", "manifest.json") == 1
+
+
+def test_duplicate_id(site):
+    edit(site / "two/1.html", ' id="two.the-end-1"', ' id="two.the-end"')
+    caught(site, "duplicate-id", "two/1.html", *position(site / "two/1.html", 'two.the-end"', nth=1))
+
+
+def test_page_without_content_element(site):
+    edit(site / "one/1.html", " data-page-content>", ">")
+    caught(site, "page-content", "one/1.html")
+
+
+def test_json_output_parses(site):
+    (site / "two/1.html").unlink()
+    status, found = diagnostics(site)
+    assert status == 1 and found
+    for item in found:
+        assert set(item) >= {"severity", "message", "rule", "file"}
+
+
+def test_github_annotations_are_well_formed(site):
+    (site / "two/1.html").unlink()
+    result = check(site, "--format", "github")
+    lines = result.stdout.strip().splitlines()
+    assert lines
+    for line in lines:
+        assert re.fullmatch(r"::(error|warning) file=[^,:]+(,line=\d+,col=\d+)?,title=[a-z-]+::[^\r\n]+", line), line
+
+
+def test_usage_errors_exit_2(clean):
+    assert check(clean, "--format", "xml").returncode == 2
+    assert subprocess.run([str(FOLIO), "check", "/no/such/folder"], capture_output=True).returncode == 2
+
+
+def test_a_book_folder_is_built_then_checked():
+    result = subprocess.run([str(FOLIO), "check", str(BOOK)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "0 errors, 0 warnings" in result.stderr

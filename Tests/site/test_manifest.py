@@ -1,12 +1,13 @@
 """The manifest of every book validates against the official Readium schemas, and against
-Folio's own schema for its reading terms (schemas/folio.schema.json)."""
+Folio's own schema for its reading terms (schemas/folio.schema.json); `folio check` finds
+nothing wrong in any site Folio builds."""
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, ROOT, build, good_fixtures
+from conftest import FIXTURES, FOLIO, ROOT, build, good_fixtures
 
 READIUM = ROOT.parent / "shared/readium"
 FOLIO_SCHEMA = "urn:folio:manifest-schema"
@@ -28,3 +29,12 @@ def test_manifest_validates(book, validator, tmp_path):
         result = subprocess.run([sys.executable, str(validator), *extra, str(manifest)], capture_output=True, text=True)
         assert result.returncode == 0, result.stdout + result.stderr
         assert result.stdout.startswith("VALID"), result.stdout
+
+
+@pytest.mark.parametrize("book", ["content"] + good_fixtures())
+def test_check_finds_nothing_in_a_fresh_build(book, tmp_path):
+    folder = ROOT / "content" if book == "content" else FIXTURES / book / "book"
+    site = build(folder, tmp_path / "site")
+    result = subprocess.run([str(FOLIO), "check", str(site), "--strict"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip().endswith(": 0 errors, 0 warnings"), result.stderr

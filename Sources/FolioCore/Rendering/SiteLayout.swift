@@ -8,6 +8,8 @@ public enum SiteLayout {
     public static let pageToRoot = "../"
     /// The Readium Web Publication Manifest.
     public static let manifest = "manifest.json"
+    /// The theme's UI strings in the book's language, for the reader.
+    public static let strings = "assets/strings.json"
     /// The page geometry as CSS custom properties, written by the build.
     public static let geometry = "assets/geometry.css"
     public static let stylesheet = "assets/folio.css"

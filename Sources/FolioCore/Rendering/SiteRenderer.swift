@@ -39,6 +39,8 @@ public func renderSite(title: String, options: BookOptions, contents: [ContentsE
 
     files.append(.text("sitemap.xml", sitemap(paged.pages, base: options.url)))
     files.append(.text(SiteLayout.geometry, paged.geometry.cssVariables))
+    // The reader's words, once for the whole site rather than in every page.
+    files.append(.text(SiteLayout.strings, JSONOutput.object(theme.strings.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text() + "\n"))
     files += theme.assets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
     files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
 

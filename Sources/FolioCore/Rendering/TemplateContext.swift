@@ -9,6 +9,7 @@ enum TemplateContext {
             "title": .string(title),
             "book": book,
             "strings": .object(strings.values.mapValues(TemplateValue.string)),
+            "manifest": .string(SiteLayout.manifest),
             "stylesheet": .string(SiteLayout.stylesheet),
         ]
     }

@@ -75,8 +75,9 @@ struct InitTests {
 
     @Test func everyOptionIsInTheStarterBookYml() throws {
         let yml = try #require(bookScaffold(title: "T")["book.yml"])
-        for key in ["authors:", "description:", "language:", "chapters:", "transition:", "orientation:", "spine:", "direction:",
-                    "double-sided:", "size:", "chapter-start:", "cover:", "smart-punctuation:", "raw-html:"] {
+        for key in ["authors:", "description:", "url:", "identifier:", "modified:", "language:", "chapters:", "transition:", "orientation:",
+                    "spine:", "direction:", "double-sided:", "size:", "chapter-start:", "title-page:", "contents-page:", "cover:",
+                    "smart-punctuation:", "raw-html:"] {
             #expect(yml.contains("# " + key) || yml.contains("#   " + key), "\(key)")
         }
     }

@@ -54,7 +54,7 @@ extension SiteCheck {
         }
         if metadata["title"] == nil { report(.manifestStructure, "`metadata` has no `title`", at: metadata.location) }
         expect(metadata["layout"], "metadata.layout", among: ["fixed", "reflowable", "scrolled"], at: metadata)
-        if let layout = metadata["layout"], let value = layout.string, value != "fixed" {
+        if let layout = metadata["layout"], let value = layout.string, ["reflowable", "scrolled"].contains(value) {
             report(.manifestEnum, "`metadata.layout` is `\(value)`, but a book of pages is `fixed`", at: layout.location)
         }
         expect(metadata["readingProgression"], "metadata.readingProgression", among: ["ltr", "rtl"], at: metadata)

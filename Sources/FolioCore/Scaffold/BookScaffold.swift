@@ -8,6 +8,9 @@ public func bookScaffold(title: String) -> [String: String] {
         title: \(yamlQuoted(title))
         # authors: [A. Writer]
         # description: What the book is about.
+        # url: https://example.com/my-book/   # where it is published: absolute sitemap, manifest link
+        # identifier: urn:isbn:9780000000000  # the manifest's identifier (default: from title and authors)
+        # modified: 2026-01-31T12:00:00Z      # the manifest's date (none by default: builds stay identical)
         # language: en              # BCP 47; sets the default direction and the UI strings
         # chapters: [01-first-steps.md, 02-pictures-and-links.md]   # reading order without SUMMARY.md
 
@@ -21,6 +24,8 @@ public func bookScaffold(title: String) -> [String: String] {
         # page:
         #   size: pocket            # pocket | a5 | square | [width, height] in CSS px
         #   chapter-start: recto    # any | recto
+        #   title-page: true        # a generated title page before the first chapter
+        #   contents-page: true     # a generated contents page after it
 
         # cover: images/pages.svg   # a front cover: an image or a .md file
 

@@ -30,21 +30,14 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     }
     let title = book.options.title ?? titleFromFileName(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent)
 
-    var generated: [(GeneratedSection, [Block])] = []
     var assets = linked.assets
     var images = linked.images
     if case .image(let path) = book.cover {
-        let url = SiteLayout.pageToRoot + SiteLayout.assetURL(percentEncodedPath(path))
-        images[url] = loaded.imageSizes[path]
         assets = Array(Set(assets + [path])).sorted()
-        generated.append((.cover, GeneratedPages.cover(image: url, alt: title)))
+        images[SiteLayout.assetLink(path)] = loaded.imageSizes[path]
     }
-    if let cover { generated.append((.cover, cover.blocks)) }
-    if book.options.page.titlePage { generated.append((.title, GeneratedPages.title(title, options: book.options))) }
-    if book.options.page.contentsPage, let theme {
-        let heading = theme.strings.values["contents"] ?? "Contents"
-        generated.append((.contents, GeneratedPages.contents(book.contents, chapters: linked.chapters, heading: heading)))
-    }
+    let generated = GeneratedPages.sections(book: book, cover: cover, chapters: linked.chapters, title: title,
+                                            contentsHeading: theme?.strings.values["contents"] ?? "Contents")
     let paged = times.time("paginate") { paginateBook(linked.chapters, generated: generated, options: book.options, images: images) }
     let site = times.time("render") {
         theme.flatMap { theme in

@@ -95,7 +95,7 @@ public func rewriteLink(_ destination: String, from chapterPath: String, image: 
     guard targets.files.contains(path) else {
         return .failure(.missingFile(path, image: image))
     }
-    let url = SiteLayout.pageToRoot + SiteLayout.assetURL(percentEncodedPath(path)) + (query.map { "?\($0)" } ?? "") + (fragment.map { "#\($0)" } ?? "")
+    let url = SiteLayout.assetLink(path) + (query.map { "?\($0)" } ?? "") + (fragment.map { "#\($0)" } ?? "")
     return .success(RewrittenLink(destination: url, asset: path))
 }
 

@@ -1,6 +1,23 @@
 /// The pages Folio writes itself before the first chapter, as blocks the paginator sets like
 /// any chapter's: the cover, the title page and the contents.
 enum GeneratedPages {
+    /// The sections the book asks for, in their order: cover, title page, contents.
+    /// `cover` is a Markdown cover, parsed and linked like a chapter.
+    static func sections(book: Book, cover: ParsedChapter?, chapters: [ParsedChapter], title: String,
+                         contentsHeading: String) -> [(GeneratedSection, [Block])] {
+        var sections: [(GeneratedSection, [Block])] = []
+        switch book.cover {
+        case .image(let path): sections.append((.cover, self.cover(image: SiteLayout.assetLink(path), alt: title)))
+        case .page: cover.map { sections.append((.cover, $0.blocks)) }
+        case nil: break
+        }
+        if book.options.page.titlePage { sections.append((.title, self.title(title, options: book.options))) }
+        if book.options.page.contentsPage {
+            sections.append((.contents, contents(book.contents, chapters: chapters, heading: contentsHeading)))
+        }
+        return sections
+    }
+
     /// An image cover is the image alone; a Markdown cover is its own blocks.
     static func cover(image url: String, alt: String) -> [Block] {
         [.paragraph([.image(reference(url), alt: [.text(alt)])])]

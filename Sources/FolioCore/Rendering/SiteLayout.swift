@@ -4,6 +4,8 @@ public enum SiteLayout {
     public static func chapterURL(_ slug: String) -> String { pageURL(slug: slug, number: 1) }
     public static func pageURL(slug: String, number: Int) -> String { "\(slug)/\(number).html" }
     public static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
+    /// A book file as a page links to it.
+    public static func assetLink(_ path: String) -> String { pageToRoot + assetURL(percentEncodedPath(path)) }
     /// From a page document back to the site root.
     public static let pageToRoot = "../"
     /// The Readium Web Publication Manifest.

@@ -7,7 +7,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS   := pkg-config libcmark-dev libyaml-dev
 # The browser tests: Debian's Chromium, and the fonts the paginator's measures are taken from.
 TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk
-PY_PKGS    := playwright pytest jsonschema rfc3986-validator rfc3339-validator uri-template
+PY_PKGS    := playwright pytest jsonschema rfc3986-validator rfc3339-validator uri-template axe-playwright-python
 BENCH_PKGS := cmark
 FOLIO      := .build/release/folio
 
@@ -20,6 +20,7 @@ build: deps
 test: deps test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+	node --test Tests/js/
 	python3 -m pytest -q Tests/site
 
 bench: deps bench-deps
@@ -40,7 +41,8 @@ deps:
 
 test-deps:
 	$(call install_missing,$(TEST_PKGS))
-	@python3 -c "import playwright, pytest, jsonschema, rfc3986_validator, rfc3339_validator, uri_template" 2>/dev/null || python3 -m pip install -q $(PY_PKGS)
+	@command -v node >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs; }
+	@python3 -c "import playwright, pytest, jsonschema, rfc3986_validator, rfc3339_validator, uri_template, axe_playwright_python" 2>/dev/null || python3 -m pip install -q $(PY_PKGS)
 
 bench-deps:
 	$(call install_missing,$(BENCH_PKGS))

@@ -68,3 +68,46 @@ def browser():
         browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         yield browser
         browser.close()
+
+
+# The reader's books (Tests/site/test_reader.py, bench/reader_frames.py) -----------------------
+
+READER_FIXTURES = ("reader-rtl", "reader-vertical", "reader-scroll")
+
+
+def generate_book(folder: Path, chapters: int, pages_per_chapter: int, title: str = "Long") -> Path:
+    """Writes a book of exactly `chapters × pages_per_chapter` pages: no title or contents page,
+    chapters that open on any side, and an explicit page break between one short paragraph and
+    the next, so the page count does not depend on fonts. The book's folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "book.yml").write_text(
+        f"title: {title}\npage:\n  title-page: false\n  contents-page: false\n  chapter-start: any\n")
+    breaks = "\n\n<!-- pagebreak -->\n\n"
+    for c in range(1, chapters + 1):
+        pages = (f"Page {p} of chapter {c}. A short paragraph, so that the page is real text."
+                 for p in range(1, pages_per_chapter + 1))
+        (folder / f"{c:04d}-chapter.md").write_text(f"# Chapter {c}\n\n" + breaks.join(pages) + "\n")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def reader_sites(sites):
+    """The reader's fixture books, built next to `sites` so that `server` serves them too:
+    /reader-rtl/…, /reader-vertical/…, /reader-scroll/…"""
+    root = sites["content"].parent
+    return {name: build(FIXTURES / name / "book", root / name) for name in READER_FIXTURES}
+
+
+@pytest.fixture(scope="session")
+def long_site(sites, tmp_path_factory):
+    """A 2,000-page book (250 chapters of 8 pages), generated and built at test time: /long/…"""
+    book = generate_book(tmp_path_factory.mktemp("long-book"), 250, 8)
+    return build(book, sites["content"].parent / "long")
+
+
+@pytest.fixture(scope="session")
+def artifacts(tmp_path_factory):
+    """Where the browser tests leave their screenshots (pytest keeps its last few base temps)."""
+    folder = tmp_path_factory.getbasetemp() / "artifacts"
+    folder.mkdir(exist_ok=True)
+    return folder

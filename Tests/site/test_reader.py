@@ -1,0 +1,672 @@
+"""The page-curl reader (Templates/assets/reader.js, reader.css, curl.js) in Chromium, against the
+hooks of its contract: boot, keyboard, pointer (click, drag, spring back, flick, links), URL,
+title and indicator, history, layout on resize, the scroll transition, reduced motion, a bounded
+DOM in a 2,000-page book, screenshots and accessibility (axe-core, Tab).
+
+Every test fails on a console error or an uncaught exception in the page. Screenshots go to
+<pytest's base temp>/artifacts (printed)."""
+import json
+import re
+from urllib.parse import unquote
+
+import pytest
+
+LANDSCAPE = {"width": 1400, "height": 900}
+PORTRAIT = {"width": 600, "height": 900}
+TURN = 5000  # ms: the longest a turn (animation included) may take in these tests
+PAGE_DOCUMENT = re.compile(r"/\d+\.html$")
+
+# The state of the reader, read through the contract's hooks only.
+STATE = """() => {
+    const reader = document.querySelector('[data-folio="reader"]');
+    const leaves = reader ? [...reader.querySelectorAll('[data-folio="stage"] article.page')] : [];
+    const visible = leaves.filter(a => a.getAttribute('aria-hidden') !== 'true')
+        .map(a => Number(a.dataset.page)).sort((a, b) => a - b);
+    const text = selector => { const e = document.querySelector(selector); return e ? e.textContent.trim() : null; };
+    return {
+        page: window.folio ? window.folio.page : null,
+        pages: window.folio ? window.folio.pages : null,
+        indicator: text('[data-folio="indicator"]'),
+        announce: text('[data-folio="announce"]'),
+        path: decodeURIComponent(location.pathname),
+        title: document.title,
+        visible,
+        leaves: leaves.length,
+        articles: document.querySelectorAll('article.page').length,
+        nodes: document.getElementsByTagName('*').length,
+    };
+}"""
+
+# Runs in every document before its own scripts: a log of folio:turn events and key presses.
+RECORDER = """
+window.__turns = [];
+document.addEventListener('keydown', () => { window.__lastKey = performance.now(); }, true);
+document.addEventListener('folio:turn', event => {
+    const turn = {from: event.detail.from, to: event.detail.to, t: performance.now(),
+                  root: event.target instanceof Element && event.target.matches('[data-folio="reader"]')};
+    window.__turns.push(turn);
+    if (window.__folioTurn) window.__folioTurn(turn);
+}, true);
+"""
+
+
+def manifest(site):
+    return json.loads((site / "manifest.json").read_text())
+
+
+def page_of(site, href):
+    """The page number of a page document (its href relative to the site root)."""
+    hrefs = [unquote(item["href"]) for item in manifest(site)["readingOrder"]]
+    return hrefs.index(href) + 1
+
+
+def href_of(site, number):
+    return unquote(manifest(site)["readingOrder"][number - 1]["href"])
+
+
+class Reader:
+    """One browser tab on one book, with its console errors and its folio:turn events."""
+
+    def __init__(self, browser, server, name, viewport, reduced_motion=None):
+        self.name = name
+        self.context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion or "no-preference")
+        self.tab = self.context.new_page()
+        self.tab.set_default_timeout(2 * TURN)
+        self.errors, self.turns, self.requests = [], [], []
+        self.tab.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
+        self.tab.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.tab.on("request", lambda r: self.requests.append(r.url) if PAGE_DOCUMENT.search(r.url.split("?")[0]) else None)
+        self.tab.expose_function("__folioTurn", lambda turn: self.turns.append(turn))
+        self.tab.add_init_script(RECORDER)
+        self.base = f"{server}/{name}/"
+
+    def open(self, path="index.html"):
+        self.tab.goto(self.base + path)
+        try:
+            self.tab.wait_for_function(
+                """() => window.folio && document.documentElement.classList.contains('folio-reading')
+                         && document.querySelector('[data-folio="reader"] [data-folio="stage"] article.page')""",
+                timeout=TURN)
+        except Exception:
+            found = self.tab.evaluate("""() => ({folio: typeof window.folio, reading: document.documentElement.className,
+                reader: !!document.querySelector('[data-folio="reader"]'),
+                leaves: document.querySelectorAll('[data-folio="stage"] article.page').length})""")
+            raise AssertionError(f"the reader did not start on {path} within {TURN} ms: {found}; errors: {self.errors}") from None
+        self.settle()
+        return self.state()
+
+    def state(self):
+        return self.tab.evaluate(STATE)
+
+    def settle(self, page=None, timeout=TURN):
+        """Waits until the reader shows `page` (or its current page) with the indicator agreeing."""
+        self.tab.wait_for_function(
+            """page => {
+                const f = window.folio; if (!f) return false;
+                const want = page == null ? f.page : page;
+                const ind = document.querySelector('[data-folio="indicator"]');
+                const leaf = document.querySelector(`[data-folio="stage"] article.page[data-page="${want}"]`);
+                return f.page === want && ind && ind.textContent.trim() === `${want} / ${f.pages}`
+                    && leaf && leaf.getAttribute('aria-hidden') !== 'true';
+            }""", arg=page, timeout=timeout)
+        self.tab.wait_for_timeout(50)
+        return self.state()
+
+    def wait_visible(self, number, timeout=TURN):
+        """Waits until page `number` is one of the visible pages (a spread's other page may be current)."""
+        self.tab.wait_for_function(
+            """n => { const leaf = document.querySelector(`[data-folio="stage"] article.page[data-page="${n}"]`);
+                      const ind = document.querySelector('[data-folio="indicator"]');
+                      return window.folio && leaf && leaf.getAttribute('aria-hidden') !== 'true'
+                          && ind && ind.textContent.trim() === `${window.folio.page} / ${window.folio.pages}`; }""",
+            arg=number, timeout=timeout)
+        self.tab.wait_for_timeout(50)
+        return self.state()
+
+    def wait_moved(self, before, timeout=TURN):
+        """Waits until the current page is no longer `before`, then until the reader settles."""
+        self.tab.wait_for_function("b => window.folio && window.folio.page !== b", arg=before, timeout=timeout)
+        return self.settle()
+
+    def rect(self, number):
+        return self.tab.evaluate(
+            """n => { const r = document.querySelector(`[data-folio="stage"] article.page[data-page="${n}"]`).getBoundingClientRect();
+                      return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height}; }""",
+            number)
+
+    def close(self):
+        if self.context is not None:
+            self.context.close()
+            self.context = None
+
+    def done(self):
+        """Every test ends here: no console error, no uncaught exception."""
+        self.tab.wait_for_timeout(100)
+        errors = list(self.errors)
+        self.close()
+        assert not errors, "errors in the page:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def reader(browser, server, sites, reader_sites):
+    """Opens readers: reader(name, viewport, reduced_motion=None); closed at the end of the test."""
+    opened = []
+
+    def open_reader(name, viewport=LANDSCAPE, reduced_motion=None):
+        r = Reader(browser, server, name, viewport, reduced_motion)
+        opened.append(r)
+        return r
+
+    yield open_reader
+    for r in opened:
+        r.close()
+
+
+def site_of(name, sites, reader_sites):
+    return sites.get(name) or reader_sites[name]
+
+
+def next_of(state):
+    """The page a turn forward makes current: the one after the last visible page."""
+    return state["visible"][-1] + 1
+
+
+# Boot ----------------------------------------------------------------------------------------
+
+def test_boots_at_index_on_page_one(reader, sites):
+    r = reader("content")
+    state = r.open("index.html")
+    total = manifest(sites["content"])["metadata"]["numberOfPages"]
+    assert state["page"] == 1 and state["pages"] == total
+    assert state["indicator"] == f"1 / {total}"
+    assert 1 in state["visible"]
+    assert r.tab.evaluate("() => document.querySelector('main#content [data-folio=\"reader\"]') !== null")
+    r.done()
+
+
+@pytest.mark.parametrize("viewport,href", [(LANDSCAPE, "reading/6.html"), (PORTRAIT, "reading/5.html")],
+                         ids=["spread", "single"])
+def test_boots_at_a_deep_page(reader, sites, viewport, href):
+    site = sites["content"]
+    number, total = page_of(site, href), manifest(site)["metadata"]["numberOfPages"]
+    r = reader("content", viewport)
+    state = r.open(href)
+    # reading/6.html is a left page (it opens its spread); reading/5.html a right one, alone in portrait.
+    assert state["page"] == number, state
+    assert state["indicator"] == f"{number} / {total}"
+    assert number in state["visible"]
+    assert state["path"].endswith("/content/" + href)
+    assert len(state["visible"]) == (2 if viewport is LANDSCAPE else 1), state["visible"]
+    r.done()
+
+
+# Keyboard ------------------------------------------------------------------------------------
+
+def test_keyboard_ltr(reader, sites):
+    site = sites["content"]
+    total = manifest(site)["metadata"]["numberOfPages"]
+    r = reader("content")
+    state = r.open("introduction/2.html")
+    start = state["page"]
+    for key in ["ArrowRight", "PageDown", "Space"]:
+        expected = next_of(state)
+        r.tab.keyboard.press(key)
+        state = r.wait_moved(state["page"])
+        assert state["page"] == expected, (key, state)
+    for key in ["ArrowLeft", "PageUp", "Shift+Space"]:
+        before = state["page"]
+        r.tab.keyboard.press(key)
+        state = r.wait_moved(before)
+        assert state["page"] < before and before - 1 in state["visible"], (key, state)
+    assert state["page"] == start
+    r.tab.keyboard.press("End")
+    state = r.wait_visible(total)
+    assert state["indicator"] == f"{state['page']} / {total}"
+    r.tab.keyboard.press("Home")
+    state = r.settle(1)
+    assert state["visible"] == [1]
+    r.done()
+
+
+def test_keyboard_rtl(reader, reader_sites):
+    site = reader_sites["reader-rtl"]
+    assert manifest(site)["metadata"]["readingProgression"] == "rtl"
+    r = reader("reader-rtl")
+    state = r.open(href_of(site, 6))
+    assert len(state["visible"]) == 2, state
+    expected = next_of(state)
+    r.tab.keyboard.press("ArrowLeft")
+    state = r.wait_moved(state["page"])
+    assert state["page"] == expected, state
+    before = state["page"]
+    r.tab.keyboard.press("ArrowRight")
+    state = r.wait_moved(before)
+    assert state["page"] < before, state
+    r.done()
+
+
+def test_keyboard_vertical(reader, reader_sites):
+    site = reader_sites["reader-vertical"]
+    assert manifest(site)["metadata"]["urn:folio:direction"] == "ttb"
+    r = reader("reader-vertical", {"width": 900, "height": 1000})
+    state = r.open(href_of(site, 4))
+    expected = next_of(state)
+    r.tab.keyboard.press("ArrowDown")
+    state = r.wait_moved(state["page"])
+    assert state["page"] == expected, state
+    before = state["page"]
+    r.tab.keyboard.press("ArrowUp")
+    state = r.wait_moved(before)
+    assert state["page"] < before, state
+    r.done()
+
+
+# Pointer -------------------------------------------------------------------------------------
+
+def test_click_on_outer_part_turns(reader):
+    r = reader("content")
+    state = r.open("introduction/2.html")
+    left, right = state["visible"]
+    box = r.rect(right)
+    r.tab.mouse.click(box["right"] - 0.1 * box["width"], box["top"] + 0.5 * box["height"])
+    state = r.wait_moved(left)
+    assert state["page"] == right + 1, state
+    box = r.rect(state["visible"][0])
+    r.tab.mouse.click(box["left"] + 0.1 * box["width"], box["top"] + 0.5 * box["height"])
+    state = r.wait_moved(right + 1)
+    assert state["page"] == left, state
+    r.done()
+
+
+def test_link_inside_a_page_navigates_without_a_turn(reader, sites):
+    site = sites["content"]
+    target = page_of(site, "writing/1.html")
+    contents = page_of(site, "contents/1.html")
+    r = reader("content", PORTRAIT)
+    state = r.open("contents/1.html")
+    assert state["page"] == contents
+    link = r.tab.locator(f'[data-folio="stage"] article.page[data-page="{contents}"] a[href$="writing/1.html"]')
+    box = link.bounding_box()
+    assert box, "the contents page has no link to writing/1.html"
+    r.tab.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    r.tab.mouse.down()
+    r.tab.wait_for_timeout(150)
+    assert r.tab.evaluate("() => window.folio ? window.folio.page : null") in (contents, None)
+    assert all(t["to"] == target for t in r.turns), f"a press on a link started a turn: {r.turns}"
+    r.tab.mouse.up()
+    r.tab.wait_for_function("() => decodeURIComponent(location.pathname).endsWith('/writing/1.html')", timeout=TURN)
+    r.tab.wait_for_function("() => window.folio && document.querySelector('[data-folio=\"indicator\"]')", timeout=TURN)
+    state = r.settle(target)
+    assert state["path"].endswith("/content/writing/1.html")
+    # The click may be a jump (one folio:turn to the target) or a page load; never a turn to the next page.
+    assert all(t["to"] == target for t in r.turns), f"the click turned a page: {r.turns}"
+    r.done()
+
+
+def corner(box, side):
+    """A point just inside a page's bottom outer corner."""
+    x = box["right"] - 0.02 * box["width"] if side == "right" else box["left"] + 0.02 * box["width"]
+    return x, box["bottom"] - 0.02 * box["height"]
+
+
+def drag(tab, start, end, steps, delay=0, hold=0):
+    tab.mouse.move(*start)
+    tab.mouse.down()
+    for i in range(1, steps + 1):
+        tab.mouse.move(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+        if delay:
+            tab.wait_for_timeout(delay)
+    if hold:
+        tab.wait_for_timeout(hold)
+    tab.mouse.up()
+
+
+def test_drag_from_corner_past_spine_turns(reader):
+    r = reader("content")
+    state = r.open("introduction/2.html")
+    left, right = state["visible"]
+    box = r.rect(right)
+    spine = box["left"]
+    drag(r.tab, corner(box, "right"), (spine - 0.3 * box["width"], box["bottom"] - 0.1 * box["height"]), 20, delay=16)
+    state = r.wait_moved(left)
+    assert state["page"] == right + 1, state
+    # And back: from the left page's outer corner past the spine.
+    box = r.rect(state["visible"][0])
+    spine = box["right"]
+    drag(r.tab, corner(box, "left"), (spine + 0.3 * box["width"], box["bottom"] - 0.1 * box["height"]), 20, delay=16)
+    state = r.wait_moved(right + 1)
+    assert state["page"] == left, state
+    r.done()
+
+
+def test_early_release_springs_back(reader):
+    r = reader("content")
+    state = r.open("introduction/2.html")
+    left, right = state["visible"]
+    box = r.rect(right)
+    start = corner(box, "right")
+    drag(r.tab, start, (start[0] - 0.15 * box["width"], start[1] - 0.05 * box["height"]), 15, delay=20, hold=300)
+    r.tab.wait_for_timeout(1500)
+    state = r.settle(left)
+    assert state["visible"] == [left, right], state
+    assert not r.turns, f"an early release turned the page: {r.turns}"
+    r.done()
+
+
+def test_fast_flick_turns(reader):
+    r = reader("content")
+    state = r.open("introduction/2.html")
+    left, right = state["visible"]
+    box = r.rect(right)
+    start = corner(box, "right")
+    drag(r.tab, start, (start[0] - 0.25 * box["width"], start[1] - 0.02 * box["height"]), 3, delay=10)
+    state = r.wait_moved(left)
+    assert state["page"] == right + 1, state
+    r.done()
+
+
+# URL, title, indicator, history ----------------------------------------------------------------
+
+def test_url_title_and_indicator_follow_turns(reader, sites):
+    site = sites["content"]
+    book = manifest(site)
+    total, order = book["metadata"]["numberOfPages"], book["readingOrder"]
+    r = reader("content", PORTRAIT)
+    state = r.open("introduction/5.html")
+    entries = r.tab.evaluate("() => history.length")
+    for _ in range(4):
+        before = state["page"]
+        r.tab.keyboard.press("ArrowRight")
+        state = r.wait_moved(before)
+        item = order[state["page"] - 1]
+        assert state["page"] == before + 1
+        assert state["path"].endswith("/content/" + unquote(item["href"])), state
+        assert state["title"] == f"{item['title']} · {book['metadata']['title']}", state
+        assert state["indicator"] == f"{state['page']} / {total}"
+        r.tab.wait_for_function("p => (document.querySelector('[data-folio=\"announce\"]') || {}).textContent?.includes(`${p}`)",
+                                arg=state["page"], timeout=TURN)
+    assert r.tab.evaluate("() => history.length") == entries, "turns must replace the history entry, not push"
+    # The chapter bar marks the current chapter.
+    current = r.tab.evaluate("""() => [...document.querySelectorAll('nav[data-folio="chapters"] a[aria-current="true"]')]
+                                        .map(a => Number(a.dataset.page))""")
+    assert len(current) == 1 and current[0] <= state["page"], current
+    r.done()
+
+
+def test_contents_jump_then_back(reader, sites):
+    site = sites["content"]
+    r = reader("content", PORTRAIT)
+    state = r.open("introduction/3.html")
+    before = state["page"]
+    button = r.tab.locator('button[data-folio="contents"]')
+    button.click()
+    panel = r.tab.locator('[data-folio="contents-panel"]')
+    panel.wait_for(state="visible", timeout=TURN)
+    assert r.tab.evaluate("() => !!document.activeElement.closest('[data-folio=\"contents-panel\"]')"), "focus did not move into the panel"
+    targets = [int(p) for p in panel.locator("a[data-page]").evaluate_all("links => links.map(a => a.dataset.page)")]
+    assert targets, "the contents panel has no chapter links"
+    target = max(targets)
+    assert target > before + 2, targets
+    panel.locator(f'a[data-page="{target}"]').first.click()
+    state = r.settle(target)
+    assert state["path"].endswith("/content/" + href_of(site, target)), state
+    r.tab.go_back()
+    state = r.settle(before)
+    assert state["path"].endswith("/content/introduction/3.html"), state
+    # The slider jumps too, and Back returns from it.
+    r.tab.evaluate("""n => { const s = document.querySelector('input[type=range][data-folio="slider"]');
+                             s.value = String(n); s.dispatchEvent(new Event('input', {bubbles: true}));
+                             s.dispatchEvent(new Event('change', {bubbles: true})); }""", 50)
+    state = r.settle(50)
+    r.tab.go_back()
+    state = r.settle(before)
+    r.done()
+
+
+def test_contents_panel_escape_returns_focus(reader):
+    r = reader("content", PORTRAIT)
+    r.open("introduction/3.html")
+    r.tab.locator('button[data-folio="contents"]').focus()
+    r.tab.keyboard.press("Enter")
+    panel = r.tab.locator('[data-folio="contents-panel"]')
+    panel.wait_for(state="visible", timeout=TURN)
+    assert panel.locator("a[data-page]").count() > 0
+    assert r.tab.evaluate("() => !!document.activeElement.closest('[data-folio=\"contents-panel\"]')")
+    r.tab.keyboard.press("Escape")
+    panel.wait_for(state="hidden", timeout=TURN)
+    assert r.tab.evaluate("() => document.activeElement.matches('button[data-folio=\"contents\"]')")
+    r.done()
+
+
+# Layout ----------------------------------------------------------------------------------------
+
+def test_resize_switches_spread_to_single_keeping_the_page(reader):
+    r = reader("content", LANDSCAPE)
+    state = r.open("introduction/2.html")
+    assert len(state["visible"]) == 2, state
+    current = state["page"]
+    r.tab.set_viewport_size(PORTRAIT)
+    r.tab.wait_for_function("""() => [...document.querySelectorAll('[data-folio="stage"] article.page')]
+                                     .filter(a => a.getAttribute('aria-hidden') !== 'true').length === 1""", timeout=TURN)
+    state = r.settle()
+    assert state["visible"] == [current] and state["page"] == current, state
+    box, view = r.rect(current), PORTRAIT
+    assert box["left"] >= -1 and box["right"] <= view["width"] + 1 and box["bottom"] <= view["height"] + 1, box
+    r.tab.set_viewport_size(LANDSCAPE)
+    r.tab.wait_for_function("""() => [...document.querySelectorAll('[data-folio="stage"] article.page')]
+                                     .filter(a => a.getAttribute('aria-hidden') !== 'true').length === 2""", timeout=TURN)
+    state = r.settle()
+    assert current in state["visible"], state
+    r.done()
+
+
+# Scroll transition and reduced motion ------------------------------------------------------------
+
+FIND_SCROLLER = """() => {
+    const reader = document.querySelector('[data-folio="reader"]');
+    const all = [reader, ...reader.querySelectorAll('*')];
+    const s = all.find(e => { const st = getComputedStyle(e);
+        return (e.scrollWidth > e.clientWidth + 1 && /auto|scroll/.test(st.overflowX))
+            || (e.scrollHeight > e.clientHeight + 1 && /auto|scroll/.test(st.overflowY)); });
+    if (!s) return null;
+    s.setAttribute('data-test-scroller', '');
+    return {snap: getComputedStyle(s).scrollSnapType, horizontal: s.scrollWidth > s.clientWidth + 1};
+}"""
+
+ALIGNED = """() => {
+    const s = document.querySelector('[data-test-scroller]'), box = s.getBoundingClientRect();
+    const near = (a, b) => Math.abs(a - b) < 2;
+    return [...s.querySelectorAll('article.page')].filter(a => { const r = a.getBoundingClientRect();
+        return near(r.left, box.left) && near(r.top, box.top) || near((r.left + r.right) / 2, (box.left + box.right) / 2)
+            && near((r.top + r.bottom) / 2, (box.top + box.bottom) / 2)
+            || near(r.right, box.right) && near(r.bottom, box.bottom); }).map(a => Number(a.dataset.page));
+}"""
+
+
+def wait_scroll_still(tab):
+    tab.wait_for_function("""() => new Promise(done => {
+        const s = document.querySelector('[data-test-scroller]');
+        const at = () => `${s.scrollLeft},${s.scrollTop}`;
+        const first = at(); setTimeout(() => done(at() === first), 250); })""", timeout=TURN, polling=300)
+
+
+def test_scroll_transition_turns_and_snaps(reader, reader_sites):
+    site = reader_sites["reader-scroll"]
+    assert manifest(site)["metadata"]["urn:folio:transition"] == "scroll"
+    r = reader("reader-scroll", {"width": 900, "height": 900})
+    state = r.open("index.html")
+    assert state["page"] == 1
+    scroller = r.tab.evaluate(FIND_SCROLLER)
+    assert scroller, "no scrolling element in the reader"
+    assert scroller["snap"] not in ("", "none"), scroller
+    r.tab.keyboard.press("ArrowRight")
+    r.wait_moved(1)
+    # A turn ends when the scrolling stops: folio:turn, then the URL follows.
+    r.tab.wait_for_function("n => window.__turns.some(t => t.to === n)", arg=2, timeout=TURN)
+    wait_scroll_still(r.tab)
+    state = r.settle()
+    assert state["page"] == 2, state
+    assert state["path"].endswith("/reader-scroll/" + href_of(site, 2)), state["path"]
+    assert 2 in r.tab.evaluate(ALIGNED)
+    # A user scroll of most of a page snaps to the next one.
+    box = r.rect(2)
+    r.tab.mouse.move(box["left"] + box["width"] / 2, box["top"] + box["height"] / 2)
+    if scroller["horizontal"]:
+        r.tab.mouse.wheel(0.7 * box["width"], 0)
+    else:
+        r.tab.mouse.wheel(0, 0.7 * box["height"])
+    r.wait_moved(2)
+    r.tab.wait_for_function("n => window.__turns.some(t => t.to === n)", arg=3, timeout=TURN)
+    wait_scroll_still(r.tab)
+    state = r.settle()
+    assert state["page"] == 3, state
+    assert r.tab.evaluate(ALIGNED) == [3] or 3 in r.tab.evaluate(ALIGNED)
+    assert state["path"].endswith("/reader-scroll/" + href_of(site, 3)), state
+    r.done()
+
+
+def test_reduced_motion_turns_at_once(reader):
+    r = reader("content", PORTRAIT, reduced_motion="reduce")
+    state = r.open("introduction/3.html")
+    assert r.tab.evaluate("() => matchMedia('(prefers-reduced-motion: reduce)').matches")
+    for _ in range(3):
+        before = state["page"]
+        r.tab.keyboard.press("ArrowRight")
+        state = r.wait_moved(before)
+        delay = r.tab.evaluate("() => window.__turns[window.__turns.length - 1].t - window.__lastKey")
+        assert 0 <= delay < 100, f"folio:turn came {delay:.0f} ms after the key press"
+    r.done()
+
+
+# A long book: a bounded DOM, requests in proportion to the pages read ----------------------------
+
+# Elements in the whole document of the 2,000-page, 250-chapter book: about 1,600 measured (most of
+# them the chapter bar and the contents panel, one link per chapter each); the bound leaves room.
+NODE_BOUND = 3000
+
+
+def test_long_book_keeps_the_dom_bounded(reader, long_site, capsys):
+    total = manifest(long_site)["metadata"]["numberOfPages"]
+    assert total == 2000
+    r = reader("long", LANDSCAPE)
+    state = r.open("index.html")
+    assert state["pages"] == total
+    most = state
+    turns = 30
+    for _ in range(turns):
+        before = state["page"]
+        r.tab.keyboard.press("ArrowRight")
+        state = r.wait_moved(before)
+        assert state["articles"] <= 8, state
+        most = max(most, state, key=lambda s: s["nodes"])
+    r.tab.evaluate("() => window.folio.go(1500)")
+    state = r.wait_visible(1500, timeout=2 * TURN)
+    r.tab.wait_for_timeout(1000)  # let prefetching finish
+    state = r.state()
+    most = max(most, state, key=lambda s: s["nodes"])
+    requests = len(r.requests)
+    with capsys.disabled():
+        print(f"\nlong book: {total} pages; after {turns} turns and a jump to 1500: {state['articles']} article.page "
+              f"({state['leaves']} leaves), {requests} page-document requests, at most {most['nodes']} elements")
+    assert state["articles"] <= 8, state
+    assert requests <= 3 * (turns + 1) + 12, f"{requests} page-document requests for {turns} turns and a jump"
+    assert most["nodes"] <= NODE_BOUND, most
+    r.done()
+
+
+# Screenshots -----------------------------------------------------------------------------------
+
+def test_screenshots(reader, reader_sites, artifacts, capsys):
+    shots = []
+    r = reader("content", LANDSCAPE)
+    state = r.open("introduction/2.html")
+    assert len(state["visible"]) == 2
+    r.tab.screenshot(path=artifacts / "spread.png")
+    shots.append("spread.png")
+    # Mid-curl: the mouse held down half-way across the right page.
+    left, right = state["visible"]
+    box = r.rect(right)
+    start = corner(box, "right")
+    r.tab.mouse.move(*start)
+    r.tab.mouse.down()
+    r.tab.mouse.move(start[0] - 0.5 * box["width"], start[1] - 0.15 * box["height"], steps=12)
+    r.tab.wait_for_timeout(100)
+    r.tab.screenshot(path=artifacts / "mid-curl.png")
+    shots.append("mid-curl.png")
+    clipped = r.tab.evaluate("""() => [...document.querySelectorAll('[data-folio="stage"] *')]
+                                      .some(e => getComputedStyle(e).clipPath !== 'none')""")
+    assert r.tab.evaluate("() => window.folio.page") == left, "the page turned while the mouse was still down"
+    r.tab.mouse.move(*start, steps=5)
+    r.tab.mouse.up()
+    r.done()
+    assert clipped, "no element of the stage is clipped in the middle of a curl"
+
+    r = reader("content", PORTRAIT)
+    r.open("introduction/3.html")
+    r.tab.screenshot(path=artifacts / "single.png")
+    shots.append("single.png")
+    r.done()
+
+    r = reader("reader-rtl", LANDSCAPE)
+    state = r.open(href_of(reader_sites["reader-rtl"], 6))  # a spread of Arabic text
+    assert len(state["visible"]) == 2, state
+    r.tab.screenshot(path=artifacts / "rtl-spread.png")
+    shots.append("rtl-spread.png")
+    r.done()
+    with capsys.disabled():
+        print(f"\nscreenshots in {artifacts}: {', '.join(shots)}")
+
+
+# Accessibility ---------------------------------------------------------------------------------
+
+def serious_violations(tab):
+    from axe_playwright_python.sync_playwright import Axe
+    results = Axe().run(tab)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(", ".join(n["target"]) for n in v["nodes"][:5])
+            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("view", ["single", "spread", "contents-panel"])
+def test_axe_finds_no_serious_violation(reader, view):
+    r = reader("content", PORTRAIT if view == "single" else LANDSCAPE)
+    r.open("introduction/2.html")
+    if view == "contents-panel":
+        r.tab.locator('button[data-folio="contents"]').click()
+        r.tab.locator('[data-folio="contents-panel"]').wait_for(state="visible", timeout=TURN)
+    violations = serious_violations(r.tab)
+    assert not violations, "\n".join(violations)
+    region = r.tab.evaluate("""() => { const e = document.querySelector('[data-folio="reader"]');
+        return {label: e.getAttribute('aria-label'), role: e.getAttribute('aria-roledescription'),
+                tabindex: e.getAttribute('tabindex'),
+                live: document.querySelector('[data-folio="announce"]')?.getAttribute('aria-live')}; }""")
+    assert region["label"] and region["role"] == "book" and region["tabindex"] == "-1" and region["live"] == "polite", region
+    r.done()
+
+
+def test_every_control_is_reachable_by_tab(reader):
+    r = reader("content", LANDSCAPE)
+    r.open("introduction/2.html")
+    r.tab.evaluate("() => document.activeElement && document.activeElement.blur()")
+    chapters = r.tab.evaluate("""() => [...document.querySelectorAll('nav[data-folio="chapters"] a[data-page]')]
+                                         .map(a => a.dataset.page)""")
+    assert chapters, "no chapter bar links"
+    reached, seen = set(), []
+    for _ in range(250):
+        r.tab.keyboard.press("Tab")
+        element, focus = r.tab.evaluate("""() => { const e = document.activeElement; if (!e || e === document.body) return [0, null];
+            e.__tabId = e.__tabId || (window.__tabIds = (window.__tabIds || 0) + 1);
+            const bar = e.closest('nav[data-folio="chapters"]');
+            return [e.__tabId, e.dataset.folio ? e.dataset.folio : bar && e.dataset.page ? 'chapter:' + e.dataset.page : e.tagName]; }""")
+        if element == 1 and seen:
+            break  # back at the first element: wrapped around
+        seen.append(focus)
+        if focus:
+            reached.add(focus)
+    wanted = {"prev", "next", "contents", "slider"} | {f"chapter:{p}" for p in chapters}
+    assert not wanted - reached, f"not reachable by Tab: {sorted(wanted - reached)}; order: {seen[:60]}"
+    # The controls have accessible names.
+    names = r.tab.evaluate("""() => ['prev', 'next', 'contents', 'slider'].map(k => {
+        const e = document.querySelector(`[data-folio="${k}"]`);
+        return [k, (e.getAttribute('aria-label') || e.textContent || '').trim()]; })""")
+    assert all(name for _, name in names), names
+    r.done()

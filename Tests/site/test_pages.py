@@ -25,7 +25,7 @@ def page_urls(site):
     return [u for u in re.findall(r"<loc>([^<]+)</loc>", sitemap) if re.search(r"/\d+\.html$", u)]
 
 
-@pytest.mark.parametrize("name", ["content", "long-text", "every-construct"])
+@pytest.mark.parametrize("name", ["content", "long-text", "every-construct", "reader-rtl"])
 def test_no_page_overflows(name, sites, server, browser, capsys):
     site = sites[name]
     urls = page_urls(site)

@@ -1,7 +1,5 @@
-/* Folio page-curl geometry, no DOM (after StPageFlip). Turning page's px, origin
-   top-left, size w×h; c corner, p pointer; spine: attached edge, 'left' (default),
-   'right' (rtl; or ltr turning back), 'top' (vertical), 'bottom'. CSS matrix()
-   arrays, transform-origin 0 0. */
+/* Page-curl geometry (after StPageFlip), in the w×h turning page's px: c the corner, p the
+   pointer, spine the attached edge. */
 
 const EPS = 1e-6;
 const sub = (p, q) => ({ x: p.x - q.x, y: p.y - q.y });
@@ -11,14 +9,13 @@ const clamp01 = (v) => (v > 0 ? (v < 1 ? v : 1) : 0); // NaN → 0
 const horiz = (s) => s != 'top' && s != 'bottom';
 const hinge = (s, w, h) => ({ x: s == 'right' ? w : 0, y: s == 'bottom' ? h : 0 }); // a spine corner
 
-// Perpendicular bisector; normal: unit, toward the corner; null if no fold.
+// normal: unit, toward c; null if c = p.
 export function foldLine(c, p) {
   const d = sub(c, p), l = len(d);
   return { point: { x: (c.x + p.x) / 2, y: (c.y + p.y) / 2 }, normal: l > EPS ? { x: d.x / l, y: d.y / l } : null };
 }
 
-// Nearest p leaving the spine unfolded: paper can't stretch, so |p − S| ≤ |c − S|
-// for each spine corner S; the circles cross at c and its image (NaN p → c).
+// Paper can't stretch: p stays within reach of both spine corners.
 export function clampPointer(c, p, spine, w, h) {
   const a = hinge(spine, w, h), b = horiz(spine) ? { x: a.x, y: h } : { x: w, y: a.y };
   const ra = len(sub(c, a)), rb = len(sub(c, b));
@@ -27,10 +24,9 @@ export function clampPointer(c, p, spine, w, h) {
   return len(sub(pa, b)) <= rb + EPS ? pa : len(sub(pb, a)) <= ra + EPS ? pb : len(sub(t, p)) < len(sub(c, p)) ? t : { ...c };
 }
 
-// Signed area.
 export const area = (poly) => poly.reduce((s, p, i, a, q = a[(i + 1) % a.length]) => s + (p.x * q.y - q.x * p.y) / 2, 0);
 
-// Page ∩ {sign·distance ≥ 0}; points on the fold go to both sides; slivers → [].
+// The corner's side of the fold (sign 1) or the other; slivers → [].
 function cut(poly, f, sign) {
   const out = [], d = poly.map((p) => sign * dot(sub(p, f.point), f.normal));
   poly.forEach((p, i) => {
@@ -41,13 +37,12 @@ function cut(poly, f, sign) {
   return Math.abs(area(out)) > EPS ? out : [];
 }
 
-// front: page not folded; back: the flap (triangle, trapezoid…) before reflection.
+// back: the flap, before reflection.
 export function clipPolygons(w, h, c, p) {
   const page = [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }], f = foldLine(c, p);
   return f.normal ? { front: cut(page, f, -1), back: cut(page, f, 1) } : { front: page, back: [] };
 }
 
-// Reflection across the fold: c → p.
 export function reflectMatrix(c, p) {
   const { point: m, normal: n } = foldLine(c, p);
   if (!n) return [1, 0, 0, 1, 0, 0];
@@ -55,17 +50,16 @@ export function reflectMatrix(c, p) {
   return [1 - 2 * n.x * n.x, b, b, 1 - 2 * n.y * n.y, k * n.x, k * n.y];
 }
 
-// Back-element coordinates ↔ page coordinates (the back is seen mirrored).
+// Back ↔ page coordinates (the back is seen mirrored).
 export const flip = (p, w, h, spine) => (horiz(spine) ? { x: w - p.x, y: p.y } : { x: p.x, y: h - p.y });
 
-// Transform of the back element: flip, then reflect, so text reads right.
+// Flip, then reflect, so that the back's text reads right.
 export function backMatrix(c, p, w, h, spine) {
   const [a, b, cc, d, e, f] = reflectMatrix(c, p);
   return horiz(spine) ? [-a, -b, cc, d, a * w + e, b * w + f] : [a, b, -cc, -d, cc * h + e, d * h + f];
 }
 
-// linear-gradient(<angle>deg, … <position·100>% …) on a w×h element puts a stop on
-// the fold, front before it, flap and page beneath after. strength peaks mid-turn.
+// The fold's angle and position (0..1) for a linear-gradient().
 export function shading(c, p, w, h, spine) {
   const { point: m, normal: n } = foldLine(c, p);
   if (!n) return { angle: 0, position: 0, strength: 0 };
@@ -76,33 +70,32 @@ export function shading(c, p, w, h, spine) {
   };
 }
 
-// Displacement toward the spine in page widths (heights if vertical).
+// In page widths (heights if vertical).
 export const towardSpine = (v, spine, w, h) =>
   ({ right: v.x / w, top: -v.y / h, bottom: v.y / h })[spine] ?? -v.x / w;
 
 // 0 at the corner, 0.5 at the spine, 1 turned over.
 export const progress = (c, p, spine, w, h) => clamp01(towardSpine(sub(p, c), spine, w, h) / 2);
 
-// A flick (> flick widths/s) goes its way; else past the spine completes.
+// A flick (> flick widths/s) goes its way, else past the spine completes.
 export function releaseDecision({ progress: p, velocity: v }, flick = 1.2) {
   return v > flick || (v >= -flick && p > 0.5) ? 'complete' : 'back';
 }
 
-// Where the released corner animates to: its image over the spine, or home.
+// The corner's image over the spine, or home.
 export const releaseTarget = (c, spine, w, h, complete, a = hinge(spine, w, h)) =>
   !complete ? { ...c } : horiz(spine) ? { x: 2 * a.x - c.x, y: c.y } : { x: c.x, y: 2 * a.y - c.y };
 
-// Ease-out cubic: quick start, soft landing (t 0..1).
+// Ease-out cubic.
 export const ease = (t) => 1 - (1 - clamp01(t)) ** 3;
 export const animationPoint = (a, b, t, e = ease(t)) => ({ x: a.x + (b.x - a.x) * e, y: a.y + (b.y - a.y) * e });
 
-// rtl ↔ ltr.
+// rtl ↔ ltr; vertical w×h ↔ ltr h×w (a quarter turn).
 export const mirror = (p, w) => flip(p, w);
-// Vertical w×h page ↔ ltr h×w page (a quarter turn); w: the vertical page's.
 export const fromVertical = (p, w) => ({ x: p.y, y: w - p.x });
 export const toVertical = (p, w) => ({ x: w - p.y, y: p.x });
 
-// One frame: clamped pointer, progress, clips, matrices, shadings.
+// One frame.
 export function curl(w, h, c, pointer, spine) {
   const p = clampPointer(c, pointer, spine, w, h), { front, back } = clipPolygons(w, h, c, p);
   const F = (q) => flip(q, w, h, spine);

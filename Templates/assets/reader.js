@@ -1,10 +1,5 @@
-/* Folio reader: turns the static page documents into a book. It reads manifest.json (the
-   reading order, sides, the reading options) and assets/strings.json, then shows one page or
-   a spread, scaled with a transform, and loads the other pages on demand: their documents are
-   fetched and their article.page taken, a few kept in an LRU cache, at most 8 in the DOM.
-   Turns curl (geometry in curl.js) or scroll, by the book's transition. Without JavaScript,
-   or if the manifest fails to load, the page document reads on its own. See
-   /tmp/reader-contract.md for the hooks tests rely on. */
+/* Folio reader: the book from manifest.json, a page or a spread at a time, turned by curl
+   (curl.js) or scroll. Without it each page document reads on its own. */
 import * as C from './curl.js';
 
 const TURN_MS = 500, JUMP_MS = 350;
@@ -34,11 +29,9 @@ async function boot(base) {
   const say = (k, v = {}) => (S[k] || k).replace(/\{(\w+)\}/g, (_, x) => v[x]);
   const clamp = (n) => Math.min(N, Math.max(1, n | 0));
 
-  // After pushState the document's URL may sit at another depth (index.html → title/1.html):
-  // make the chrome's relative links absolute so they keep pointing where they did.
+  // Absolute, as pushState may change the document's depth.
   for (const a of document.querySelectorAll('a[href]')) if (a.getAttribute('href')[0] !== '#') a.href = a.href;
 
-  // The chrome: chapter bar, the stage, the toolbar, the contents panel, a live region.
   const btn = (name, label, text = label) => $('button', { type: 'button', 'data-folio': name, 'aria-label': label }, text);
   const root = $('section', { class: 'folio-reader', 'data-folio': 'reader', 'aria-label': book, 'aria-roledescription': say('book'), tabindex: '-1' });
   const view = $('div', { class: 'folio-view' });
@@ -53,7 +46,7 @@ async function boot(base) {
   const announce = $('div', { 'data-folio': 'announce', 'aria-live': 'polite', class: 'folio-sr' });
   const blank = $('div', { class: 'folio-back', 'aria-hidden': 'true' }); // the back of a single-sided page
 
-  // Chapters from the toc: its entries without a fragment (headings have one).
+  // Chapters: the toc's entries without a fragment (headings have one).
   const link = (e) => $('a', { href: new URL(e.href, base).href, 'data-page': pageOf(new URL(e.href, base).href) }, e.title);
   const list = (entries) => {
     const ol = $('ol');
@@ -69,12 +62,10 @@ async function boot(base) {
   view.append(stage);
   root.append(bar, view, $('div', { class: 'folio-bar' }, prevB, contentsB, slider, indicator, nextB), panel, announce);
 
-  // Where to open: this document's page, or page 1 on the front page.
   const own = main.querySelector('article.page[data-page]');
   let shown = [own ? clamp(+own.dataset.page) : 1], spread = false;
 
-  // Data source: pages by number. cache = parsed articles (LRU, ≤ 12, never evicting one in
-  // the DOM); leaves = the elements standing for pages in the DOM (an article or a placeholder).
+  // cache: parsed articles, LRU; leaves: each page's element in the DOM.
   const cache = new Map(), loading = new Map(), leaves = new Map();
   function remember(n, a) {
     cache.delete(n);
@@ -84,19 +75,16 @@ async function boot(base) {
   }
   function load(n) {
     if (cache.has(n)) return Promise.resolve(remember(n, cache.get(n)));
-    if (!loading.has(n)) {
-      loading.set(n, fetch(urls[n - 1]).then((r) => { if (!r.ok) throw Error(r.status); return r.text(); }).then((html) => {
-        const a = new DOMParser().parseFromString(html, 'text/html').querySelector('article.page');
-        if (!a) throw Error('no article.page in ' + urls[n - 1]);
-        document.adoptNode(a); // out of the parsed document, so isConnected means "in this one"
-        // Its links and images are relative to its own document, not to this one.
-        for (const e of a.querySelectorAll('[href],[src]')) for (const k of ['href', 'src']) {
-          const v = e.getAttribute(k);
-          if (v && v[0] !== '#') e.setAttribute(k, new URL(v, urls[n - 1]).href);
-        }
-        return remember(n, a);
-      }).finally(() => loading.delete(n)));
-    }
+    if (!loading.has(n)) loading.set(n, fetch(urls[n - 1]).then((r) => { if (!r.ok) throw Error(r.status); return r.text(); }).then((html) => {
+      const a = new DOMParser().parseFromString(html, 'text/html').querySelector('article.page');
+      if (!a) throw Error('no article.page in ' + urls[n - 1]);
+      document.adoptNode(a); // so that isConnected means "in this document"
+      for (const e of a.querySelectorAll('[href],[src]')) for (const k of ['href', 'src']) {
+        const v = e.getAttribute(k);
+        if (v && v[0] !== '#') e.setAttribute(k, new URL(v, urls[n - 1]).href);
+      }
+      return remember(n, a);
+    }).finally(() => loading.delete(n)));
     return loading.get(n);
   }
   if (own) { own.remove(); remember(shown[0], own); }
@@ -109,7 +97,7 @@ async function boot(base) {
     }
     return e;
   }
-  // A placeholder until page n arrives; then the page takes its place, state and all.
+  // A placeholder until page n arrives.
   function fill(n, ph) {
     load(n).then((a) => {
       if (leaves.get(n) !== ph) return;
@@ -127,7 +115,6 @@ async function boot(base) {
     });
     return ph;
   }
-  // Exactly these pages in the DOM, each in its parent (the stage, or a scroll slot).
   function mount(pages, parent = () => stage) {
     for (const [n, e] of leaves) if (!pages.includes(n)) {
       if (e.contains(document.activeElement)) root.focus();
@@ -138,11 +125,12 @@ async function boot(base) {
     for (const n of pages) { const e = leaf(n); if (!e.isConnected) parent(n).append(e); }
   }
   const expose = (e, on) => {
+    // An inert page drops focus to <body>: keep it in the book.
+    if (!on && e.contains(document.activeElement)) root.focus();
     e.toggleAttribute('inert', !on);
     on ? e.removeAttribute('aria-hidden') : e.setAttribute('aria-hidden', 'true');
   };
 
-  // State shown in the chrome, the URL and the title; then tell the page and the world.
   let mark = null;
   function chrome() {
     const n = shown[0];
@@ -179,7 +167,6 @@ async function boot(base) {
   const go = (n, { animated = true } = {}) => engine.go(clamp(n), animated, true);
   window.folio = { next, prev, go, get page() { return shown[0]; }, get pages() { return N; } };
 
-  // Input: buttons, slider, links to book pages (panel, chapter bar, inside pages), keys.
   prevB.onclick = prev;
   nextB.onclick = next;
   slider.onchange = () => go(+slider.value);
@@ -198,13 +185,13 @@ async function boot(base) {
     if (!panel.hidden) openPanel(false);
     go(n);
   });
+  const arrows = vertical ? ['ArrowDown', 'ArrowUp'] : ['ArrowRight', 'ArrowLeft'];
+  const [fwd, bwd] = reversed ? arrows.reverse() : arrows;
   document.addEventListener('keydown', (e) => {
     const t = e.target, k = e.key;
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || t.closest?.('input,textarea,select,[contenteditable]')) return;
     if (k === 'Escape' && !panel.hidden) return openPanel(false);
     if (k === ' ' && t.closest?.('a,button')) return;
-    const fwd = { ltr: 'ArrowRight', rtl: 'ArrowLeft', ttb: 'ArrowDown', btt: 'ArrowUp' }[dirn];
-    const bwd = { ltr: 'ArrowLeft', rtl: 'ArrowRight', ttb: 'ArrowUp', btt: 'ArrowDown' }[dirn];
     const act = k === fwd || k === 'PageDown' || (k === ' ' && !e.shiftKey) ? next
       : k === bwd || k === 'PageUp' || k === ' ' ? prev
       : k === 'Home' ? () => go(1) : k === 'End' ? () => go(N) : null;
@@ -219,8 +206,7 @@ async function boot(base) {
   engine.layout();
   chrome();
 
-  // Curl: the stage holds one page or a spread at design size, scaled as a whole. At rest the
-  // spread before and after are mounted too, hidden and inert, so a drag starts at once.
+  // Curl: the spreads either side are mounted, hidden and inert, so that a drag starts at once.
   function curlEngine() {
     let scale = 1, turn = null, press = null, raf = 0;
     const verso = (n) => side(n) === (reversed ? 'right' : 'left');
@@ -230,11 +216,9 @@ async function boot(base) {
     const after = () => shown.at(-1) < N ? spreadOf(shown.at(-1) + 1) : [];
     const before = () => shown[0] > 1 ? spreadOf(shown[0] - 1) : [];
     const slot = (n) => (spread && side(n) === 'right' ? W : 0);
-    // The edge that stays attached while page n turns: the spine.
+    // The edge that stays attached while page n turns.
     const hinge = (n) => spread ? (side(n) === 'right' ? 'left' : 'right')
       : vertical ? (reversed ? 'bottom' : 'top') : (reversed ? 'right' : 'left');
-
-    // The outer corner nearest a press at p (the bottom one for keys and buttons).
     const corner = (p, sp) => /top|bottom/.test(sp) ? { x: p.x < W / 2 ? 0 : W, y: sp === 'top' ? H : 0 }
       : { x: sp === 'left' ? W : 0, y: p.y < H / 2 ? 0 : H };
 
@@ -259,9 +243,8 @@ async function boot(base) {
       place();
     }
 
-    // A turn: T the turning page (front), B the element on its back (the next page of a
-    // spread, or blank), U the page it uncovers. home/goal: pointer at rest and when done.
-    // On a single page, turning back unfolds the previous page: it goes from folded to flat.
+    // T turns over to show B on its back (or blank) and uncovers U. Back on a single page, the
+    // previous page unfolds: from folded (home) to flat (goal).
     function begin(d, to, at, push) {
       const flip = !spread && d < 0;
       const T = flip ? to[0] : d > 0 ? shown.at(-1) : shown[0];
@@ -273,13 +256,12 @@ async function boot(base) {
       const x = slot(T);
       for (const [n, e] of leaves) e.style.cssText = `left:${n === B ? x : slot(n)}px;z-index:${n === T ? 3 : n === B ? 4 : 1}` + (n === T || n === B || n === U || shown.includes(n) ? '' : ';visibility:hidden');
       if (B === 0) { blank.style.cssText = `left:${x}px;z-index:4`; stage.append(blank); }
-      turn = { d, to, T, B, U, sp, c, flip, push, home: flip ? fold : c, goal: flip ? c : fold };
+      turn = { to, T, B, U, sp, c, flip, push, home: flip ? fold : c, goal: flip ? c : fold };
       turn.p = turn.home;
       draw();
     }
     const el = (n) => (n === 0 ? blank : leaves.get(n));
     const poly = (ps) => `polygon(${ps.length ? ps.map((p) => `${p.x}px ${p.y}px`) : '0 0,0 0,0 0'})`;
-    // Per frame only the leaves in play change: clip-path, transform, background gradients.
     function draw() {
       const { T, B, U, c, sp, p } = turn, k = C.curl(W, H, c, p, sp), s = k.shade.strength;
       const t = el(T), b = el(B), u = U && el(U), at = k.shade.angle, x = k.shade.position * 100;
@@ -287,14 +269,14 @@ async function boot(base) {
       t.style.clipPath = poly(k.front);
       t.style.backgroundImage = `linear-gradient(${at}deg,transparent ${x - 6}%,rgba(0,0,0,${0.12 * s}) ${x}%,transparent ${x}%)`;
       if (b) {
-        const bs = k.backShade, y = bs.position * 100;
+        const y = k.backShade.position * 100;
         b.style.transform = `matrix(${k.backMatrix})`;
         b.style.clipPath = poly(k.backClip);
-        b.style.backgroundImage = `linear-gradient(${bs.angle}deg,rgba(0,0,0,${0.18 * s}) ${y}%,rgba(0,0,0,0) ${y + 12}%,rgba(255,255,255,${0.12 * s}) ${y + 30}%,rgba(0,0,0,0) ${y + 60}%)`;
+        b.style.backgroundImage = `linear-gradient(${k.backShade.angle}deg,rgba(0,0,0,${0.18 * s}) ${y}%,rgba(0,0,0,0) ${y + 12}%,rgba(255,255,255,${0.12 * s}) ${y + 30}%,rgba(0,0,0,0) ${y + 60}%)`;
       }
       if (u) u.style.backgroundImage = `linear-gradient(${at}deg,rgba(0,0,0,${0.3 * s}) ${x}%,rgba(0,0,0,0) ${x + 20}%)`;
     }
-    // One frame loop, only while a drag or an animation is in play.
+    // No frames while idle.
     function frame(now) {
       raf = 0;
       const a = turn?.anim;
@@ -302,7 +284,7 @@ async function boot(base) {
       if (a) {
         const t = Math.min(1, (now - a.t0) / a.ms), p = C.animationPoint(a.from, a.to, t);
         // Taps and keys lift the corner on the way, so the page curls rather than slides.
-        if (a.lift) { const o = /left|right/.test(turn.sp) ? 'y' : 'x', size = o === 'y' ? H : W; p[o] += (size / 2 - turn.c[o]) * 0.3 * Math.sin(Math.PI * t); }
+        if (a.lift) { const o = /left|right/.test(turn.sp) ? 'y' : 'x'; p[o] += ((o === 'y' ? H : W) / 2 - turn.c[o]) * 0.3 * Math.sin(Math.PI * t); }
         turn.p = p;
         if (t >= 1) return finish(a.done);
       }
@@ -311,10 +293,9 @@ async function boot(base) {
     }
     const tick = () => { raf ||= requestAnimationFrame(frame); };
     function animate(done, ms, lift) {
-      const to = done ? turn.goal : turn.home;
       if (reduced.matches) return finish(done);
       const left = Math.abs(done ? 1 - turn.progress : turn.progress);
-      turn.anim = { from: turn.p, to, done, lift, t0: performance.now(), ms: Math.max(120, ms * left) };
+      turn.anim = { from: turn.p, to: done ? turn.goal : turn.home, done, lift, t0: performance.now(), ms: Math.max(120, ms * left) };
       tick();
     }
     function finish(done) {
@@ -338,9 +319,8 @@ async function boot(base) {
       animate(true, near ? TURN_MS : JUMP_MS, true);
     }
 
-    // Pointer: a tap on the outer 35 % of a visible page turns; a press on its outer 15 %
-    // (edge or corner) starts a curl that follows the pointer. On a single page the inner
-    // part (by the spine) turns back: the previous page unfolds under the pointer.
+    // A tap on the outer 35 % of a page turns it, a press on the outer 15 % drags a curl;
+    // on a single page the inner part turns back.
     stage.addEventListener('pointerdown', (e) => {
       const a = e.target.closest('article.page'), n = a && +a.dataset.page;
       if (turn || e.button > 0 || !shown.includes(n) || e.target.closest('a,button,input,select,textarea,label,[contenteditable]')) return;
@@ -366,7 +346,7 @@ async function boot(base) {
       }
       if (turn.anim) return;
       const c = turn.c, q = press.q;
-      // Unfolding: the fold passes through the pointer; otherwise the corner keeps its offset.
+      // Unfolding, the fold passes through the pointer; otherwise the corner keeps its offset.
       turn.p = turn.flip ? { x: 2 * f.x - c.x, y: 2 * f.y - c.y } : { x: c.x + f.x - q.x, y: c.y + f.y - q.y };
       press.track.push({ t: e.timeStamp, f });
       if (press.track.length > 6) press.track.shift();
@@ -374,28 +354,26 @@ async function boot(base) {
     });
     const release = (e) => {
       if (press?.id !== e.pointerId) return;
-      const p = press;
+      const p = press, up = e.type === 'pointerup';
       press = null;
-      if (!turn) { if (e.type === 'pointerup') { begin(p.d, p.to, p.q, false); animate(true, TURN_MS, true); } return; }
+      if (!turn) { if (up) { begin(p.d, p.to, p.q, false); animate(true, TURN_MS, true); } return; }
       if (turn.anim) return;
-      // Velocity toward the goal, page widths per second, over the moves of the last 100 ms.
+      // In page widths per second, over 100 ms.
       const track = p.track.filter((s) => e.timeStamp - s.t < 100), a = track[0], b = track.at(-1), dt = a && (b.t - a.t) / 1000;
       const v = dt > 0 ? C.towardSpine({ x: b.f.x - a.f.x, y: b.f.y - a.f.y }, turn.sp, W, H) / dt : 0;
-      const done = e.type === 'pointerup' && C.releaseDecision({ progress: turn.progress, velocity: turn.flip ? -v : v }) === 'complete';
-      animate(done, TURN_MS, false);
+      animate(up && C.releaseDecision({ progress: turn.progress, velocity: turn.flip ? -v : v }) === 'complete', TURN_MS, false);
     };
     stage.addEventListener('pointerup', release);
     stage.addEventListener('pointercancel', release);
     return { go, layout };
   }
 
-  // Scroll: every page has a slot in one long scroller that snaps page by page; only the
-  // slots near the current page hold their page. Reversed books start at the far end.
+  // Scroll: a slot per page in one scroller, filled only near the current page.
   function scrollEngine() {
     const ax = vertical ? 'top' : 'left', spacer = $('div', { class: 'folio-spacer' }), slots = new Map();
     let ext = 1, scale = 1, lead = 0, cross = 0, committed = shown[0], push = false;
     stage.classList.add(vertical ? 'folio-y' : 'folio-x');
-    stage.dir = 'ltr'; // scroll offsets from the left/top whatever the language; the slots say the page's own
+    stage.dir = 'ltr'; // offsets from the left or top, whatever the language
     stage.append(spacer);
     const offset = (n) => (reversed ? N - n : n - 1) * ext;
     const slot = (n) => {
@@ -416,28 +394,27 @@ async function boot(base) {
       const vw = stage.clientWidth, vh = stage.clientHeight;
       scale = Math.min(vw / W, vh / H) * 0.96;
       ext = (vertical ? H : W) * scale + 16;
-      // Room before the first page and after the last, so that each can be centred.
+      // Room to centre the first page and the last.
       lead = ((vertical ? vh : vw) - ext + 16) / 2;
       cross = ((vertical ? vw - W * scale : vh - H * scale) / 2);
       spacer.style.cssText = `${vertical ? 'height' : 'width'}:${2 * lead + N * ext - 16}px`;
       place();
       scrollTo(shown[0], false);
     }
-    // Snapping is off until the scroll ends: it would stop short at a slot mounted on the way.
+    // No snapping until the scroll ends: it would stop at a slot mounted on the way.
     function scrollTo(n, smooth) {
       if (Math.abs(stage[vertical ? 'scrollTop' : 'scrollLeft'] - offset(n)) < 1) return;
       stage.style.scrollSnapType = 'none';
       stage.scrollTo({ [ax]: offset(n), behavior: smooth ? 'smooth' : 'instant' });
     }
     stage.addEventListener('scroll', () => {
-      const i = Math.round(stage[vertical ? 'scrollTop' : 'scrollLeft'] / ext);
-      const n = clamp(reversed ? N - i : i + 1);
+      const i = Math.round(stage[vertical ? 'scrollTop' : 'scrollLeft'] / ext), n = clamp(reversed ? N - i : i + 1);
       if (n === shown[0]) return;
       shown = [n];
       place();
       chrome();
     }, { passive: true });
-    // The turn is over when scrolling stops: then the URL, title and announcement follow.
+    // The turn is over when the scrolling stops.
     stage.addEventListener('scrollend', () => {
       stage.style.scrollSnapType = '';
       if (committed === shown[0]) return;
@@ -449,8 +426,7 @@ async function boot(base) {
     function go(n, animated, jump) {
       if (n < 1 || n > N || n === shown[0]) return;
       push ||= !!jump;
-      const instant = !animated || reduced.matches || jump === null;
-      scrollTo(n, !instant);
+      scrollTo(n, animated && !reduced.matches && jump !== null);
     }
     return { go, layout };
   }

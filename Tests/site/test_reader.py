@@ -1,7 +1,8 @@
-"""The page-curl reader (Templates/assets/reader.js, reader.css, curl.js) in Chromium, against the
+"""The page-curl reader (Templates/assets/reader.js, curl.js and its rules in folio.css) in Chromium, against the
 hooks of its contract: boot, keyboard, pointer (click, drag, spring back, flick, links), URL,
 title and indicator, history, layout on resize, the scroll transition, reduced motion, a bounded
-DOM in a 2,000-page book, screenshots and accessibility (axe-core, Tab).
+DOM in a 2,000-page book, the API, a failed fetch, idleness, focus, screenshots and accessibility
+(axe-core, Tab).
 
 Every test fails on a console error or an uncaught exception in the page. Screenshots go to
 <pytest's base temp>/artifacts (printed)."""
@@ -669,4 +670,82 @@ def test_every_control_is_reachable_by_tab(reader):
         const e = document.querySelector(`[data-folio="${k}"]`);
         return [k, (e.getAttribute('aria-label') || e.textContent || '').trim()]; })""")
     assert all(name for _, name in names), names
+    r.done()
+
+
+# The API, failures, idleness and focus ------------------------------------------------------------
+
+def test_api_turns_and_jumps_with_events(reader):
+    r = reader("content", PORTRAIT)
+    state = r.open("introduction/2.html")
+    start = state["page"]
+    r.tab.evaluate("() => window.folio.next()")
+    state = r.wait_moved(start)
+    assert state["page"] == start + 1
+    r.tab.evaluate("() => window.folio.go(20, {animated: false})")
+    state = r.settle(20)
+    r.tab.evaluate("() => window.folio.prev()")
+    state = r.wait_moved(20)
+    assert state["page"] == 19
+    turns = [(t["from"], t["to"]) for t in r.turns]
+    assert turns[-3:] == [(start, start + 1), (start + 1, 20), (20, 19)], turns
+    assert all(t["root"] for t in r.turns), "folio:turn is dispatched on the reader root and bubbles"
+    r.done()
+
+
+def test_a_failed_page_shows_a_retry(reader, sites):
+    site = sites["content"]
+    target = page_of(site, "writing/3.html")
+    r = reader("content", PORTRAIT)
+    r.open("introduction/2.html")
+    r.tab.route("**/writing/3.html", lambda route: route.abort())
+    r.tab.evaluate("n => window.folio.go(n, {animated: false})", target)
+    retry = r.tab.locator(f'[data-folio="stage"] article.page[data-page="{target}"] [data-folio="retry"]')
+    retry.wait_for(state="visible", timeout=TURN)
+    r.tab.unroute("**/writing/3.html")
+    retry.click()
+    r.tab.wait_for_function(
+        """n => { const leaf = document.querySelector(`[data-folio="stage"] article.page[data-page="${n}"]`);
+                  return leaf && !leaf.querySelector('[data-folio="retry"]') && leaf.querySelector('[data-page-content]'); }""",
+        arg=target, timeout=TURN)
+    r.errors = [e for e in r.errors if "ERR_FAILED" not in e]  # the aborted request itself
+    r.done()
+
+
+IDLE_COUNTER = """
+window.__frames = 0;
+const request = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = callback => { window.__frames += 1; return request(callback); };
+"""
+
+
+def test_nothing_runs_while_idle(reader):
+    r = reader("content")
+    r.tab.add_init_script(IDLE_COUNTER)
+    state = r.open("introduction/2.html")
+    r.tab.keyboard.press("ArrowRight")
+    r.wait_moved(state["page"])
+    r.tab.wait_for_timeout(300)
+    r.tab.evaluate("() => { window.__frames = 0; }")
+    r.tab.wait_for_timeout(1000)
+    assert r.tab.evaluate("() => window.__frames") == 0, "animation frames were requested while nothing moved"
+    r.done()
+
+
+def test_focus_is_not_lost_on_a_turn(reader):
+    r = reader("content", PORTRAIT)
+    state = r.open("introduction/2.html")
+    r.tab.focus('[data-folio="next"]')
+    for _ in range(3):
+        before = state["page"]
+        r.tab.keyboard.press("Enter")
+        state = r.wait_moved(before)
+        assert r.tab.evaluate("() => document.activeElement.dataset.folio") == "next"
+    link = r.tab.locator(f'[data-folio="stage"] article.page[data-page="{state["page"]}"] a').first
+    if link.count():
+        link.focus()
+        before = state["page"]
+        r.tab.keyboard.press("PageDown")
+        r.wait_moved(before)
+    assert r.tab.evaluate("() => document.activeElement !== document.body && document.activeElement.isConnected")
     r.done()

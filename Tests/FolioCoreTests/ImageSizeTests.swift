@@ -408,20 +408,3 @@ private let samples: [[UInt8]] = [
     Array((svgPreamble + #"<svg width="2in" height="30mm" viewBox="0 0 10 10">"#).utf8),
     Array((illustratorDoctype + "<svg\n viewBox='0,0,4,3'\n width='8'/>").utf8),
 ]
-
-/// A small seeded generator, so fuzz failures reproduce.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

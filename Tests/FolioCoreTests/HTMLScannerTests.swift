@@ -234,25 +234,12 @@ private func pageContent(_ html: String) throws -> String? {
     }
 
     @Test func randomBytes() {
-        var random = SplitMix64(seed: 1)
         let alphabet = Array(#"<>/!-?="' abp&#x;ScriptSTYLE"#.utf8) + [0x0A, 0xC3, 0xA9, 0xFF]
-        for _ in 0..<3_000 {
-            let count = Int.random(in: 0...48, using: &random)
-            expectScansOrDiagnoses((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) })
-            expectScansOrDiagnoses((0..<count).map { _ in alphabet.randomElement(using: &random)! })
-        }
+        randomInputs(rounds: 3_000, length: 48, alphabet: alphabet).forEach(expectScansOrDiagnoses)
     }
 
     @Test func mutatedDocuments() {
-        var random = SplitMix64(seed: 2)
-        let bytes = Array(Self.sample.utf8)
-        for _ in 0..<2_000 {
-            var mutant = bytes
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                mutant[Int.random(in: 0..<mutant.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            }
-            expectScansOrDiagnoses(mutant)
-        }
+        mutants(of: Self.sample, rounds: 2_000).forEach(expectScansOrDiagnoses)
     }
 
     private func expectScansOrDiagnoses(_ bytes: [UInt8]) {

@@ -222,25 +222,12 @@ private func parseError(_ json: String) -> String? {
     }
 
     @Test func randomBytes() {
-        var random = SplitMix64(seed: 1)
         let alphabet = Array(#"{}[],:"\ tfn0123456789.eE+-u"#.utf8) + [0x0A, 0xC3, 0xA9, 0xFF, 0xED]
-        for _ in 0..<3_000 {
-            let count = Int.random(in: 0...40, using: &random)
-            expectParsesOrDiagnoses((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) })
-            expectParsesOrDiagnoses((0..<count).map { _ in alphabet.randomElement(using: &random)! })
-        }
+        randomInputs(rounds: 3_000, length: 40, alphabet: alphabet).forEach(expectParsesOrDiagnoses)
     }
 
     @Test func mutatedDocuments() {
-        var random = SplitMix64(seed: 2)
-        let bytes = Array(Self.sample.utf8)
-        for _ in 0..<2_000 {
-            var mutant = bytes
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                mutant[Int.random(in: 0..<mutant.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            }
-            expectParsesOrDiagnoses(mutant)
-        }
+        mutants(of: Self.sample, rounds: 2_000).forEach(expectParsesOrDiagnoses)
     }
 
     private func expectParsesOrDiagnoses(_ bytes: [UInt8]) {

@@ -90,8 +90,8 @@ struct SiteCheck {
     /// A site-relative path and fragment for `href` written in the file `from`; nil for URLs
     /// that leave the site (a scheme, `//`, `/`) and for empty ones.
     func sitePath(_ href: String, from: String) -> (String, String?)? {
-        let (pathPart, fragment) = href.firstIndex(of: "#").map { (String(href[..<$0]), String(href[href.index(after: $0)...])) } ?? (href, nil)
-        let path = pathPart.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let (pathPart, fragment) = splitFragment(href)
+        let (path, _) = splitQuery(pathPart)
         if href.isEmpty || href.hasPrefix("/") || path.contains(":") { return nil }
         if path.isEmpty { return (from, fragment?.removingPercentEncoding ?? fragment) }
         guard let resolved = resolvePath(percentDecoded(path), relativeTo: directory(of: from)) else { return ("../" + path, nil) }

@@ -167,7 +167,7 @@ func mediaType(of path: String) -> String {
 
 /// A site path (and fragment) as a URI reference: every segment percent-encoded.
 func uriReference(_ href: String) -> String {
-    let (path, fragment) = href.firstIndex(of: "#").map { (String(href[..<$0]), String(href[href.index(after: $0)...])) } ?? (href, nil)
+    let (path, fragment) = splitFragment(href)
     let encodedFragment = fragment.map { "#" + ($0.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? $0) } ?? ""
     return percentEncodedPath(path) + encodedFragment
 }

@@ -113,12 +113,14 @@ private func hasScheme(_ url: String) -> Bool {
     return url[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
 }
 
-private func splitFragment(_ url: String) -> (String, String?) {
+/// `path#fragment` → (`path`, `fragment`).
+func splitFragment(_ url: String) -> (String, String?) {
     guard let hash = url.firstIndex(of: "#") else { return (url, nil) }
     return (String(url[..<hash]), String(url[url.index(after: hash)...]))
 }
 
-private func splitQuery(_ url: String) -> (String, String?) {
+/// `path?query` → (`path`, `query`).
+func splitQuery(_ url: String) -> (String, String?) {
     guard let mark = url.firstIndex(of: "?") else { return (url, nil) }
     return (String(url[..<mark]), String(url[url.index(after: mark)...]))
 }

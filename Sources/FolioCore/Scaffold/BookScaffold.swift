@@ -1,5 +1,3 @@
-import Foundation
-
 /// The starter book `folio init` writes: book.yml with every option, two chapters, an image.
 public func bookScaffold(title: String) -> [String: String] {
     [
@@ -75,18 +73,8 @@ public func bookScaffold(title: String) -> [String: String] {
     ]
 }
 
-/// A YAML double-quoted scalar, so any title reads back as written.
+/// A YAML double-quoted scalar, so any title reads back as written: JSON's string escapes are
+/// YAML's too.
 func yamlQuoted(_ text: String) -> String {
-    var quoted = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": quoted += "\\\""
-        case "\\": quoted += "\\\\"
-        case "\n": quoted += "\\n"
-        case "\t": quoted += "\\t"
-        case _ where scalar.value < 0x20: quoted += String(format: "\\x%02X", scalar.value)
-        default: quoted.unicodeScalars.append(scalar)
-        }
-    }
-    return quoted + "\""
+    JSONOutput.string(text).text()
 }

@@ -7,7 +7,7 @@ struct PublicationManifest {
     var title: String
     var options: BookOptions
     var contents: [ContentsEntry]
-    var chapters: [ParsedChapter]
+    var chapters: [ChapterID: ParsedChapter]
     var paged: PagedBook
     var links: PageLinks
     /// Every file of the site besides the page documents, for `resources`.
@@ -95,8 +95,9 @@ struct PublicationManifest {
                 closePart()
             case .draft:
                 continue
-            case .chapter(let index, let children):
-                let item = chapterEntry(chapters[index], children: toc(children))
+            case .chapter(let entry):
+                guard let chapter = chapters[entry.id] else { continue }
+                let item = chapterEntry(chapter, children: toc(entry.children))
                 if part != nil { part!.children.append(item) } else { result.append(item) }
             }
         }
@@ -124,7 +125,7 @@ struct PublicationManifest {
         while let heading = rest.popFirst() {
             let deeper = rest.prefix { $0.level > heading.level }
             rest = rest.dropFirst(deeper.count)
-            let number = paged.headingPages[chapter.chapter.path]?[heading.id] ?? 1
+            let number = paged.headingPages[chapter.chapter.id]?[heading.id] ?? 1
             let href = SiteLayout.pageURL(slug: chapter.chapter.slug, number: number) + "#" + PageLinks.domID(slug: chapter.chapter.slug, id: heading.id)
             var entry: [(String, JSONOutput)] = [("href", .string(uriReference(href))), ("title", .string(heading.title))]
             let children = nest(deeper, in: chapter)

@@ -4,9 +4,10 @@
 public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:])
     -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
 {
+    // Only Markdown is a chapter a link can reach: an image cover stays an image.
     let targets = LinkTargets(
-        chapters: Dictionary(uniqueKeysWithValues: chapters.map {
-            ($0.chapter.path, Set($0.headings.map(\.id)))
+        chapters: Dictionary(uniqueKeysWithValues: chapters.filter { fileExtension($0.chapter.path) == "md" }.map {
+            ($0.chapter.id, Set($0.headings.map(\.id)))
         }),
         files: files
     )
@@ -17,7 +18,7 @@ public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageS
     let linked = chapters.map { parsed in
         var chapter = parsed
         func rewrite(_ reference: Reference, image: Bool) -> Reference {
-            switch rewriteLink(reference.destination, from: parsed.chapter.path, image: image, targets: targets) {
+            switch rewriteLink(reference.destination, from: parsed.chapter.id, image: image, targets: targets) {
             case .success(let link):
                 if let asset = link.asset {
                     assets.insert(asset)

@@ -2,14 +2,15 @@
 /// take in the site. A heading's id is its chapter's slug and its id in the chapter
 /// (`writing.front-matter`), so every id occurs once in the whole book.
 struct PageLinks: Sendable {
-    private let slugs: [String: String]
+    private let slugs: [ChapterID: String]
     private let titles: [String: String]
-    private let headingPages: [String: [String: Int]]
+    private let headingPages: [ChapterID: [String: Int]]
 
-    /// `generatedTitles` name the sections Folio writes itself, for navigation and the document title.
-    init(chapters: [ParsedChapter], paged: PagedBook, generatedTitles: [GeneratedSection: String]) {
-        slugs = Dictionary(uniqueKeysWithValues: chapters.map { ($0.chapter.path, $0.chapter.slug) })
-        titles = Dictionary(uniqueKeysWithValues: chapters.map { ($0.chapter.slug, $0.title) })
+    /// `generatedTitles` name the cover and the sections Folio writes itself, for navigation and
+    /// the document title.
+    init(sections: [ParsedChapter], paged: PagedBook, generatedTitles: [GeneratedSection: String]) {
+        slugs = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0.chapter.slug) })
+        titles = Dictionary(uniqueKeysWithValues: sections.filter { $0.chapter.role == .chapter }.map { ($0.chapter.slug, $0.title) })
             .merging(generatedTitles.map { ($0.key.rawValue, $0.value) }) { chapter, _ in chapter }
         headingPages = paged.headingPages
     }

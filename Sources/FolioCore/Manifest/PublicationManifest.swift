@@ -142,7 +142,7 @@ struct PublicationManifest {
         }
         let first = { (kind: Page.Kind) in paged.pages.first { $0.kind == kind } }
         if let cover = first(.cover) { mark(cover.url, links.title(of: cover) ?? title, "cover") }
-        mark(first(.contents)?.url ?? "toc.html", links.title(ofSlug: GeneratedSection.contents.rawValue) ?? "Contents", "contents")
+        mark(first(.contents)?.url ?? "toc.html", links.generatedTitles[.contents] ?? "Contents", "contents")
         if let start = first(.text) { mark(start.url, links.title(of: start) ?? title, "start") }
         return marks
     }

@@ -9,7 +9,7 @@ public func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook
         TemplateContext.document(title: title, root: root, book: bookValue, strings: theme.strings, language: options.language)
     }
     let contentsTitle = theme.strings.values["contents"] ?? "Contents"
-    let links = PageLinks(sections: sections, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
+    let links = PageLinks(sections: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
     var files: [SiteFile] = []
 
     for (index, page) in paged.pages.enumerated() {

@@ -42,37 +42,12 @@ public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageS
 extension Block {
     /// The same block with every link and image destination passed through `transform`.
     func mapReferences(_ transform: (Reference, _ image: Bool) -> Reference) -> Block {
-        switch self {
-        case .paragraph(let content):
-            return .paragraph(content.map { $0.mapReferences(transform) })
-        case .heading(let level, let content, let id):
-            return .heading(level: level, content: content.map { $0.mapReferences(transform) }, id: id)
-        case .blockQuote(let children):
-            return .blockQuote(children.map { $0.mapReferences(transform) })
-        case .list(var list):
-            list.items = list.items.map { $0.map { $0.mapReferences(transform) } }
-            return .list(list)
-        case .continued(let inner):
-            return .continued(inner.mapReferences(transform))
-        case .codeBlock, .html, .thematicBreak:
-            return self
-        }
-    }
-}
-
-extension Inline {
-    func mapReferences(_ transform: (Reference, _ image: Bool) -> Reference) -> Inline {
-        switch self {
-        case .text, .softBreak, .lineBreak, .code, .html:
-            return self
-        case .emphasis(let content):
-            return .emphasis(content.map { $0.mapReferences(transform) })
-        case .strong(let content):
-            return .strong(content.map { $0.mapReferences(transform) })
-        case .link(let reference, let content):
-            return .link(transform(reference, false), content.map { $0.mapReferences(transform) })
-        case .image(let reference, let alt):
-            return .image(transform(reference, true), alt: alt.map { $0.mapReferences(transform) })
-        }
+        rewritten(inlines: { inline in
+            switch inline {
+            case .link(let reference, let content): .link(transform(reference, false), content)
+            case .image(let reference, let alt): .image(transform(reference, true), alt: alt)
+            default: inline
+            }
+        })
     }
 }

@@ -58,13 +58,9 @@ public func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSect
 extension Block {
     /// The ids of the headings in the block, nested ones included.
     var headingIDs: [String] {
-        switch self {
-        case .heading(_, _, let id): [id]
-        case .blockQuote(let children): children.flatMap(\.headingIDs)
-        case .list(let list): list.items.flatMap { $0.flatMap(\.headingIDs) }
-        case .continued(let inner): inner.headingIDs
-        case .paragraph, .codeBlock, .html, .thematicBreak: []
-        }
+        var ids: [String] = []
+        walk(blocks: { if case .heading(_, _, let id) = $0 { ids.append(id) } })
+        return ids
     }
 }
 

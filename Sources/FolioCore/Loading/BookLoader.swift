@@ -25,14 +25,14 @@ public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws 
 
     let options = log.collect {
         files.contains("book.yml")
-            ? try BookOptions.decode(parseYAML(chapterText(bookFiles.read("book.yml"), file: "book.yml", allowEmpty: true), file: "book.yml"), file: "book.yml")
+            ? try BookOptions.decode(parseYAML(SourceText.bookFile(bookFiles.read("book.yml"), file: "book.yml", allowEmpty: true)), file: "book.yml")
             : BookOptions()
     } ?? BookOptions()
 
     let outline: [OutlineItem]
     if files.contains("SUMMARY.md") {
         outline = log.collect {
-            let text = try chapterText(bookFiles.read("SUMMARY.md"), file: "SUMMARY.md")
+            let text = try SourceText.bookFile(bookFiles.read("SUMMARY.md"), file: "SUMMARY.md").text
             return OutlineItem.items(from: try parseSummary(text).items)
         } ?? []
     } else if let listed = options.chapters {
@@ -89,7 +89,7 @@ private func readCover(_ path: String, options: BookOptions, files: Set<String>,
     if reading.chapters.contains(where: { $0.path == path }) {
         throw Diagnostic.error("the cover `\(path)` is also a chapter", at: location, hint: "take it out of the reading order")
     }
-    let text = try chapterText(readFile(path, from: bookFiles), file: path)
+    let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (_, body, firstLine) = try FrontMatter.parse(text, file: path)
     return .page(Chapter(path: path, slug: GeneratedSection.cover.rawValue, markdown: body, firstLine: firstLine))
 }
@@ -112,7 +112,7 @@ private func readFile(_ path: String, from bookFiles: BookFiles) throws -> Data 
 }
 
 private func readChapter(_ entry: ReadingOrder.Entry, from bookFiles: BookFiles, slugs: inout ChapterSlugs) throws -> Chapter {
-    let text = try chapterText(readFile(entry.path, from: bookFiles), file: entry.path)
+    let text = try SourceText.bookFile(readFile(entry.path, from: bookFiles), file: entry.path).text
     let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: entry.path)
     return Chapter(path: entry.path, declaredTitle: frontMatter.title ?? entry.title, slug: slugs.claim(for: entry.path),
                    number: entry.number, markdown: body, firstLine: firstLine)

@@ -25,14 +25,14 @@ public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws 
 
     let options = log.collect {
         files.contains("book.yml")
-            ? try BookOptions.decode(parseYAML(chapterText(bookFiles.read("book.yml"), file: "book.yml", allowEmpty: true), file: "book.yml"), file: "book.yml")
+            ? try BookOptions.decode(parseYAML(SourceText.bookFile(bookFiles.read("book.yml"), file: "book.yml", allowEmpty: true)), file: "book.yml")
             : BookOptions()
     } ?? BookOptions()
 
     var contents: [ContentsEntry]
     if files.contains("SUMMARY.md") {
         contents = log.collect {
-            try parseSummary(chapterText(bookFiles.read("SUMMARY.md"), file: "SUMMARY.md"))
+            try parseSummary(SourceText.bookFile(bookFiles.read("SUMMARY.md"), file: "SUMMARY.md").text)
         } ?? []
     } else if let listed = options.chapters {
         contents = .listed(listed, namedAt: options.namedAt)
@@ -96,7 +96,7 @@ private func readCover(_ path: String, title: String, options: BookOptions, file
     if contents.readingOrder.contains(where: { $0.id.path == path }) {
         throw Diagnostic.error("the cover `\(path)` is also a chapter", at: location, hint: "take it out of the reading order")
     }
-    let text = try chapterText(readFile(path, from: bookFiles), file: path)
+    let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (_, body, firstLine) = try FrontMatter.parse(text, file: path)
     return Chapter(id: ChapterID(path), role: .cover, slug: slug, markdown: body, firstLine: firstLine)
 }
@@ -131,7 +131,7 @@ private func readFile(_ path: String, from bookFiles: BookFiles) throws -> Data 
 
 private func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, slugs: inout ChapterSlugs) throws -> Chapter {
     let path = entry.id.path
-    let text = try chapterText(readFile(path, from: bookFiles), file: path)
+    let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: path)
     return Chapter(id: entry.id, declaredTitle: frontMatter.title ?? entry.title, slug: slugs.claim(for: path),
                    number: entry.number, markdown: body, firstLine: firstLine)

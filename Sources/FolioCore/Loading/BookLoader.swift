@@ -96,10 +96,6 @@ private func readCover(_ path: String, options: BookOptions, files: Set<String>,
 
 let imageExtensions: Set = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
 
-func fileExtension(_ path: String) -> String {
-    path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-}
-
 /// Where a book keeps its own versions of theme files.
 let themeFolder = "templates/"
 

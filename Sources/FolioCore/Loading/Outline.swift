@@ -40,7 +40,7 @@ extension OutlineItem {
     /// `index.md` or `README.md` opens; a root `index.md`/`README.md` comes first, unnumbered.
     static func items(fromFolder bookFiles: [String]) -> [OutlineItem] {
         let markdown = bookFiles.filter { path in
-            path.lowercased().hasSuffix(".md") && path != "SUMMARY.md" && !path.hasPrefix(themeFolder)
+            fileExtension(path) == "md" && path != "SUMMARY.md" && !path.hasPrefix(themeFolder)
         }
         return folderItems(markdown, in: "", numbered: true)
     }
@@ -81,9 +81,5 @@ extension OutlineItem {
 
     private static func isOpener(_ name: String) -> Bool {
         ["index.md", "readme.md"].contains(name.lowercased())
-    }
-
-    private static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -114,10 +114,6 @@ private func escapingMarkdown(_ text: String) -> String {
 
 let imageExtensions: Set = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
 
-func fileExtension(_ path: String) -> String {
-    path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-}
-
 /// Where a book keeps its own versions of theme files.
 let themeFolder = "templates/"
 

@@ -10,7 +10,7 @@ extension [ContentsEntry] {
     /// `index.md` or `README.md` opens; a root `index.md`/`README.md` comes first, unnumbered.
     static func folder(_ bookFiles: [String]) -> [ContentsEntry] {
         let markdown = bookFiles.filter { path in
-            path.lowercased().hasSuffix(".md") && path != "SUMMARY.md" && !path.hasPrefix(themeFolder)
+            fileExtension(path) == "md" && path != "SUMMARY.md" && !path.hasPrefix(themeFolder)
         }
         return folderItems(markdown, in: "", numbered: true)
     }
@@ -52,9 +52,4 @@ extension [ContentsEntry] {
     private static func isOpener(_ name: String) -> Bool {
         ["index.md", "readme.md"].contains(name.lowercased())
     }
-}
-
-/// `02-the-middle/index.md` → `index.md`.
-func fileName(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
 }

@@ -168,28 +168,6 @@ private struct SummaryParser {
     }
 }
 
-/// `https:`, `mailto:`, `//host/…`: addresses outside the book.
-private func isExternal(_ url: String) -> Bool {
-    if url.hasPrefix("//") { return true }
-    guard let colon = url.firstIndex(of: ":") else { return false }
-    let scheme = url[..<colon]
-    return scheme.first?.isLetter == true
-        && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
-}
-
-/// `./a.md` and `a.md` name one file.
-private func lexicallyNormalized(_ path: String) -> String {
-    var parts: [Substring] = []
-    for part in path.split(separator: "/") where part != "." {
-        if part == "..", let last = parts.last, last != ".." {
-            parts.removeLast()
-        } else {
-            parts.append(part)
-        }
-    }
-    return parts.joined(separator: "/")
-}
-
 /// The part of a cmark node the grammar needs, copied out of the C tree.
 private struct MarkdownNode {
     enum Kind: Equatable {

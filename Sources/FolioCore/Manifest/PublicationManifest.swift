@@ -126,7 +126,7 @@ struct PublicationManifest {
             let deeper = rest.prefix { $0.level > heading.level }
             rest = rest.dropFirst(deeper.count)
             let number = paged.headingPages[chapter.chapter.id]?[heading.id] ?? 1
-            let href = SiteLayout.pageURL(slug: chapter.chapter.slug, number: number) + "#" + PageLinks.domID(slug: chapter.chapter.slug, id: heading.id)
+            let href = SiteLayout.headingURL(slug: chapter.chapter.slug, number: number, id: heading.id)
             var entry: [(String, JSONOutput)] = [("href", .string(uriReference(href))), ("title", .string(heading.title))]
             let children = nest(deeper, in: chapter)
             if !children.isEmpty { entry.append(("children", .array(children))) }
@@ -164,11 +164,4 @@ func mediaType(of path: String) -> String {
     case "md", "txt": "text/plain"
     default: "application/octet-stream"
     }
-}
-
-/// A site path (and fragment) as a URI reference: every segment percent-encoded.
-func uriReference(_ href: String) -> String {
-    let (path, fragment) = splitFragment(href)
-    let encodedFragment = fragment.map { "#" + ($0.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? $0) } ?? ""
-    return percentEncodedPath(path) + encodedFragment
 }

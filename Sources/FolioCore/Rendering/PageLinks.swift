@@ -1,6 +1,4 @@
-/// Links between pages: a chapter or heading to the page that holds it, and the ids headings
-/// take in the site. A heading's id is its chapter's slug and its id in the chapter
-/// (`writing.front-matter`), so every id occurs once in the whole book.
+/// Links between pages: a chapter or heading to the page that holds it.
 struct PageLinks: Sendable {
     private let sections: [ChapterID: ParsedChapter]
     let generatedTitles: [GeneratedSection: String]
@@ -23,14 +21,12 @@ struct PageLinks: Sendable {
     /// The URL of `link` from the document of `page`.
     func url(of link: ChapterLink, from page: Page) -> String {
         guard let slug = sections[link.chapter]?.chapter.slug else { return "" }
-        let number = link.fragment.flatMap { headingPages[link.chapter]?[$0] } ?? 1
-        let fragment = link.fragment.map { "#" + Self.domID(slug: slug, id: $0) } ?? ""
-        if slug == page.slug && number == page.numberInSection && !fragment.isEmpty { return fragment }
-        return SiteLayout.pageToRoot + SiteLayout.pageURL(slug: slug, number: number) + fragment
-    }
-
-    static func domID(slug: String, id: String) -> String {
-        "\(slug).\(id)"
+        guard let id = link.fragment else { return SiteLayout.pageToRoot + SiteLayout.chapterURL(slug) }
+        let number = headingPages[link.chapter]?[id] ?? 1
+        let url = SiteLayout.headingURL(slug: slug, number: number, id: id)
+        // On its own page, a heading is reached by its fragment alone.
+        let samePage = slug == page.slug && number == page.numberInSection
+        return samePage ? "#" + SiteLayout.headingID(slug: slug, id: id) : SiteLayout.pageToRoot + url
     }
 
     /// The previous or next page, for navigation.

@@ -22,7 +22,7 @@ public func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook
         context["chapter"] = chapter.map(TemplateContext.chapter) ?? nil
         context["geometry"] = .string(SiteLayout.geometry)
         let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, resolve: { links.url(of: $0, from: page) },
-                                    headingID: { PageLinks.domID(slug: page.slug, id: $0) })
+                                    headingID: { SiteLayout.headingID(slug: page.slug, id: $0) })
         context["content"] = .string(markdown.render(page.blocks))
         if index > 0 { context["prev"] = links.neighbour(paged.pages[index - 1], root: root) }
         if index + 1 < paged.pages.count { context["next"] = links.neighbour(paged.pages[index + 1], root: root) }

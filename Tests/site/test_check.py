@@ -172,9 +172,11 @@ def test_page_without_content_element(site):
 def test_json_output_parses(site):
     (site / "two/1.html").unlink()
     status, found = diagnostics(site)
-    assert status == 1 and found
+    assert status == 1, found
+    assert any(d["rule"] == "href-missing" and d["severity"] == "error" for d in found), found
     for item in found:
         assert set(item) >= {"severity", "message", "rule", "file"}
+        assert set(item) <= {"severity", "message", "rule", "file", "line", "column", "hint"}, item
 
 
 def test_github_annotations_are_well_formed(site):

@@ -1,4 +1,3 @@
-import CCmark
 import Foundation
 
 /// Parses a `SUMMARY.md` into the book's contents: link text is a chapter's title there.
@@ -26,7 +25,7 @@ import Foundation
 /// and so are URLs with a scheme. Paths are percent-decoded and normalised (`./a.md` is `a.md`).
 public func parseSummary(_ markdown: String, file: String = "SUMMARY.md", firstLine: Int = 1) throws -> [ContentsEntry] {
     var parser = SummaryParser(file: file, firstLine: firstLine)
-    return try parser.items(MarkdownNode.blocks(of: markdown))
+    return try parser.items(MarkdownNode.parse(markdown).children)
 }
 
 private enum Section: Equatable {
@@ -125,7 +124,7 @@ private struct SummaryParser {
                 continue
             default:
                 var text = inline  // point at the text, not at the space before it
-                text.column += text.literal.prefix(while: \.isWhitespace).count
+                text.position.column += text.literal.prefix(while: \.isWhitespace).count
                 throw Diagnostic.error(
                     "expected a link to a chapter, found text `\(inline.plainText.trimmed)`",
                     at: location(of: text), hint: chapterHint)
@@ -143,7 +142,7 @@ private struct SummaryParser {
         guard !title.isEmpty else {
             throw Diagnostic.error("expected a chapter title between the link's brackets", at: location, hint: chapterHint)
         }
-        let url = link.literal
+        let url = link.destination
         if isExternal(url) {
             throw Diagnostic.error(
                 "`\(url)` is an external link, not a chapter", at: location,
@@ -164,94 +163,35 @@ private struct SummaryParser {
     }
 
     func location(of node: MarkdownNode) -> SourceLocation {
-        SourceLocation(file: file, line: node.line + firstLine - 1, column: node.column)
+        SourceLocation(file: file, line: node.position.line + firstLine - 1, column: node.position.column)
     }
 }
 
-/// The part of a cmark node the grammar needs, copied out of the C tree.
-private struct MarkdownNode {
-    enum Kind: Equatable {
-        case heading(level: Int), paragraph, list, thematicBreak, htmlBlock
-        case link, text, code, softBreak, lineBreak, htmlInline, other
-    }
-
-    var kind: Kind
-    /// cmark's name for the kind, for messages: `code_block`, `thematic_break`…
-    var typeName: String
-    /// The text of a text or code node; the destination of a link.
-    var literal: String
-    /// 1-based line and column, in characters.
-    var line: Int
-    var column: Int
-    var children: [MarkdownNode]
-
-    /// The top-level blocks of `markdown`; cmark's tree is freed before this returns.
-    static func blocks(of markdown: String) -> [MarkdownNode] {
-        guard let document = markdown.withCString({ cmark_parse_document($0, markdown.utf8.count, CMARK_OPT_DEFAULT) })
-        else { return [] }
-        defer { cmark_node_free(document) }
-        let lines = markdown.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-        return MarkdownNode(document, lines: lines, paragraph: nil).children
-    }
-
-    /// `paragraph` is cmark's start (line, byte column) of the paragraph `node` is in, if any.
-    private init(_ node: OpaquePointer, lines: [Substring], paragraph: (line: Int, column: Int)?) {
-        let type = cmark_node_get_type(node)
-        var line = Int(cmark_node_get_start_line(node))
-        var byteColumn = Int(cmark_node_get_start_column(node))
-        children = []
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            let inParagraph = type == CMARK_NODE_PARAGRAPH ? (line, byteColumn) : paragraph
-            children.append(MarkdownNode(current, lines: lines, paragraph: inParagraph))
-            child = cmark_node_next(current)
-        }
-        switch type {
-        case CMARK_NODE_HEADING: kind = .heading(level: Int(cmark_node_get_heading_level(node)))
-        case CMARK_NODE_PARAGRAPH: kind = .paragraph
-        case CMARK_NODE_LIST: kind = .list
-        case CMARK_NODE_THEMATIC_BREAK: kind = .thematicBreak
-        case CMARK_NODE_HTML_BLOCK: kind = .htmlBlock
-        case CMARK_NODE_LINK: kind = .link
-        case CMARK_NODE_TEXT: kind = .text
-        case CMARK_NODE_CODE: kind = .code
-        case CMARK_NODE_SOFTBREAK: kind = .softBreak
-        case CMARK_NODE_LINEBREAK: kind = .lineBreak
-        case CMARK_NODE_HTML_INLINE: kind = .htmlInline
-        default: kind = .other
-        }
-        typeName = String(cString: cmark_node_get_type_string(node))
-        if kind == .link {
-            literal = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            // cmark 0.30 gives a link the line of its `]`; its text starts on the line of its `[`.
-            if let first = children.first, first.line > 0 { line = min(line, first.line) }
-        } else {
-            literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-        }
-        let text = lines.indices.contains(line - 1) ? lines[line - 1] : ""
-        if let paragraph, line > paragraph.line {
-            // cmark places inlines on a paragraph's later lines as if those lines were indented
-            // like its first; a lazy or deeper continuation line is not.
-            byteColumn += text.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count - (paragraph.column - 1)
-        }
-        // cmark counts columns in bytes; diagnostics count characters.
-        let end = text.utf8.index(text.startIndex, offsetBy: max(byteColumn - 1, 0), limitedBy: text.endIndex) ?? text.endIndex
-        self.line = line
-        column = text[..<end].count + 1
-    }
-
-    var containsLink: Bool {
-        children.contains { $0.kind == .link || $0.containsLink }
-    }
-
+private extension MarkdownNode {
     /// Text without markup: `*Hello* `world`` → `Hello world`.
     var plainText: String {
         switch kind {
         case .text, .code: literal
         case .softBreak, .lineBreak: " "
         case .htmlInline: ""
-        default: children.map(\.plainText).joined()
+        default: inlines.plainText()
         }
+    }
+
+    /// Where a link points; empty for any other node.
+    var destination: String {
+        if case .link(let destination, _) = kind { destination } else { "" }
+    }
+
+    var containsLink: Bool {
+        var found = false
+        for inline in inlines {
+            inline.walk(entering: { inline in
+                if case .link = inline { found = true }
+                return !found
+            })
+        }
+        return found
     }
 }
 

@@ -95,16 +95,26 @@ public struct SourceText: Sendable {
     /// Where the `byteColumn`th byte (1-based) of the text's `line`th line is, as C parsers such
     /// as libcmark count. A line past the end is given back as it came, shifted by `firstLine`.
     public mutating func location(line wanted: Int, byteColumn: Int) -> SourceLocation {
-        guard wanted >= 1, byteColumn >= 1 else { return location(line: wanted, column: byteColumn) }
+        guard byteColumn >= 1, seek(line: wanted) else { return location(line: wanted, column: byteColumn) }
+        return location(ofByte: lineStart + byteColumn - 1)
+    }
+
+    /// How many spaces and tabs open the text's `line`th line.
+    public mutating func indentation(ofLine wanted: Int) -> Int {
+        guard seek(line: wanted) else { return 0 }
+        return bytes[lineStart...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+    }
+
+    /// Moves the place answers resume from to the start of the `line`th line; false past the end.
+    private mutating func seek(line wanted: Int) -> Bool {
+        guard wanted >= 1 else { return false }
         if wanted < line { (line, lineStart, mark, markColumn) = (1, start, start, 1) }
         while line < wanted {
-            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else {
-                return location(line: wanted, column: byteColumn)
-            }
+            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
             line += 1
             (lineStart, mark, markColumn) = (newline + 1, newline + 1, 1)
         }
-        return location(ofByte: lineStart + byteColumn - 1)
+        return true
     }
 
     /// A place a parser already counted in lines and characters of the text (libyaml does).

@@ -1,0 +1,120 @@
+import CCmark
+
+/// libcmark's tree as Swift values: every node with its kind, its text and where it starts. It is
+/// the one walk over the C tree, which is freed before `parse` returns; chapters lower it to
+/// `Block`s, and SUMMARY.md reads its grammar from it.
+struct MarkdownNode: Sendable {
+    enum Kind: Sendable, Equatable {
+        case document, blockQuote, item, paragraph, thematicBreak, htmlBlock, customBlock
+        case list(ordered: Bool, start: Int, tight: Bool)
+        /// `info` is the fence's info string; indented code has none.
+        case codeBlock(info: String)
+        case heading(level: Int)
+        case text, softBreak, lineBreak, code, htmlInline, customInline, emphasis, strong
+        case link(destination: String, title: String)
+        case image(destination: String, title: String)
+    }
+
+    var kind: Kind
+    /// The text of a text, code or HTML node, or a code block's code.
+    var literal: String
+    /// Where the node starts in the parsed text, in characters.
+    var position: MarkdownPosition
+    var children: [MarkdownNode]
+
+    /// The document `text` makes.
+    static func parse(_ text: String, smartPunctuation: Bool = false) -> MarkdownNode {
+        let options = CMARK_OPT_VALIDATE_UTF8 | (smartPunctuation ? CMARK_OPT_SMART : 0)
+        // Positions are the text's own lines, numbered from 1: a chapter adds its first line.
+        var copier = TreeCopier(source: SourceText(text, file: ""))
+        guard let document = copier.source.bytes.withUnsafeBufferPointer({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
+        }) else { return MarkdownNode(kind: .document, literal: "", position: MarkdownPosition(line: 1, column: 1), children: []) }
+        defer { cmark_node_free(document) }
+        return copier.copy(document, paragraph: nil)
+    }
+
+    /// cmark's name for the kind, for messages: `code_block`, `thematic_break`…
+    var typeName: String {
+        switch kind {
+        case .document: "document"
+        case .blockQuote: "block_quote"
+        case .list: "list"
+        case .item: "item"
+        case .codeBlock: "code_block"
+        case .htmlBlock: "html_block"
+        case .customBlock: "custom_block"
+        case .paragraph: "paragraph"
+        case .heading: "heading"
+        case .thematicBreak: "thematic_break"
+        case .text: "text"
+        case .softBreak: "softbreak"
+        case .lineBreak: "linebreak"
+        case .code: "code"
+        case .htmlInline: "html_inline"
+        case .customInline: "custom_inline"
+        case .emphasis: "emph"
+        case .strong: "strong"
+        case .link: "link"
+        case .image: "image"
+        }
+    }
+}
+
+private struct TreeCopier {
+    var source: SourceText
+
+    /// `paragraph` is cmark's start (line, byte column) of the paragraph `node` is in, if any.
+    mutating func copy(_ node: OpaquePointer, paragraph: (line: Int, column: Int)?) -> MarkdownNode {
+        let type = cmark_node_get_type(node)
+        var line = Int(cmark_node_get_start_line(node))
+        var byteColumn = Int(cmark_node_get_start_column(node))
+        var children: [MarkdownNode] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(copy(current, paragraph: type == CMARK_NODE_PARAGRAPH ? (line, byteColumn) : paragraph))
+            child = cmark_node_next(current)
+        }
+        let kind = Self.kind(of: node, type)
+        if case .link = kind, let first = children.first, first.position.line > 0 {
+            // cmark 0.30 gives a link the line of its `]`; its text starts on the line of its `[`.
+            line = min(line, first.position.line)
+        }
+        if let paragraph, line > paragraph.line {
+            // cmark places inlines on a paragraph's later lines as if those lines were indented
+            // like its first; a lazy or deeper continuation line is not.
+            byteColumn += source.indentation(ofLine: line) - (paragraph.column - 1)
+        }
+        let location = source.location(line: line, byteColumn: byteColumn)
+        return MarkdownNode(kind: kind, literal: cmark_node_get_literal(node).map { String(cString: $0) } ?? "",
+                            position: MarkdownPosition(line: location.line, column: location.column), children: children)
+    }
+
+    private static func kind(of node: OpaquePointer, _ type: cmark_node_type) -> MarkdownNode.Kind {
+        func string(_ value: UnsafePointer<CChar>?) -> String { value.map { String(cString: $0) } ?? "" }
+        switch type {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST:
+            return .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                         start: Int(cmark_node_get_list_start(node)), tight: cmark_node_get_list_tight(node) != 0)
+        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_CODE_BLOCK: return .codeBlock(info: string(cmark_node_get_fence_info(node)))
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code
+        case CMARK_NODE_HTML_INLINE: return .htmlInline
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK: return .link(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_IMAGE: return .image(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_CUSTOM_INLINE: return .customInline
+        default: return .customBlock
+        }
+    }
+}

@@ -2,11 +2,11 @@ import Foundation
 
 /// How long each stage of a build took, in order, for `folio build --timings` and the benchmarks.
 public struct PhaseTimes: Sendable {
-    public private(set) var phases: [(name: String, seconds: Double)] = []
+    private(set) var phases: [(name: String, seconds: Double)] = []
 
-    public init() {}
+    init() {}
 
-    public mutating func time<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+    mutating func time<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
         let clock = ContinuousClock()
         let start = clock.now
         defer {

@@ -1,5 +1,5 @@
 /// The rules `folio check` applies, by their stable ids (listed in the README).
-public enum CheckRule: String, CaseIterable, Sendable {
+enum CheckRule: String, CaseIterable, Sendable {
     case manifestMissing = "manifest-missing"
     case manifestJSON = "manifest-json"
     case manifestStructure = "manifest-structure"
@@ -18,14 +18,14 @@ public enum CheckRule: String, CaseIterable, Sendable {
     case orphanPage = "orphan-page"
 
     /// Warnings do not fail a check unless `--strict`: the book still reads.
-    public var severity: Diagnostic.Severity {
+    var severity: Diagnostic.Severity {
         switch self {
         case .sitemap, .orphanPage: .warning
         default: .error
         }
     }
 
-    public var summary: String {
+    var summary: String {
         switch self {
         case .manifestMissing: "the site has no manifest.json"
         case .manifestJSON: "manifest.json is not valid JSON (or not UTF-8)"

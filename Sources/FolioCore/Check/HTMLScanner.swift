@@ -1,19 +1,19 @@
 import Foundation
 
 /// A start tag of a page document, as written.
-public struct HTMLTag: Sendable, Equatable {
+struct HTMLTag: Sendable, Equatable {
     /// Lowercased, as HTML compares names.
-    public var name: String
+    var name: String
     /// In the order written, repeats included.
-    public var attributes: [HTMLAttribute]
+    var attributes: [HTMLAttribute]
     /// Where its `<` is.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// Written `<… />`; browsers ignore that except on void and SVG or MathML elements.
-    public var selfClosing: Bool
+    var selfClosing: Bool
     /// Byte offsets of the whole tag, `<` to `>` inclusive, counted from the start of the scanned data.
-    public var range: Range<Int>
+    var range: Range<Int>
 
-    public init(name: String, attributes: [HTMLAttribute] = [], at location: SourceLocation, selfClosing: Bool = false, range: Range<Int>) {
+    init(name: String, attributes: [HTMLAttribute] = [], at location: SourceLocation, selfClosing: Bool = false, range: Range<Int>) {
         self.name = name
         self.attributes = attributes
         self.location = location
@@ -22,41 +22,41 @@ public struct HTMLTag: Sendable, Equatable {
     }
 
     /// The first attribute with that lowercase name: browsers ignore repeats.
-    public func attribute(_ name: String) -> HTMLAttribute? {
+    func attribute(_ name: String) -> HTMLAttribute? {
         attributes.first { $0.name == name }
     }
 
     /// The value of `attribute(name)`, "" when it is written without one (as the DOM has it),
     /// nil when the tag does not have it.
-    public func value(_ name: String) -> String? {
+    func value(_ name: String) -> String? {
         attribute(name).map { $0.value ?? "" }
     }
 }
 
-public struct HTMLAttribute: Sendable, Equatable {
+struct HTMLAttribute: Sendable, Equatable {
     /// Lowercased, as HTML compares names.
-    public var name: String
+    var name: String
     /// With character references decoded; nil when written without `=`, as in `<input disabled>`.
-    public var value: String?
+    var value: String?
     /// Where the value starts (inside its quotes), or the name when there is no value.
-    public var location: SourceLocation
+    var location: SourceLocation
 
-    public init(name: String, value: String?, at location: SourceLocation) {
+    init(name: String, value: String?, at location: SourceLocation) {
         self.name = name
         self.value = value
         self.location = location
     }
 }
 
-public struct HTMLEndTag: Sendable, Equatable {
+struct HTMLEndTag: Sendable, Equatable {
     /// Lowercased, as HTML compares names.
-    public var name: String
+    var name: String
     /// Where its `<` is.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// Byte offsets of the whole tag, `</` to `>` inclusive, counted from the start of the scanned data.
-    public var range: Range<Int>
+    var range: Range<Int>
 
-    public init(name: String, at location: SourceLocation, range: Range<Int>) {
+    init(name: String, at location: SourceLocation, range: Range<Int>) {
         self.name = name
         self.location = location
         self.range = range
@@ -64,11 +64,11 @@ public struct HTMLEndTag: Sendable, Equatable {
 }
 
 /// The tags of an HTML document, in document order.
-public struct HTMLScan: Sendable, Equatable {
-    public var tags: [HTMLTag]
-    public var endTags: [HTMLEndTag]
+struct HTMLScan: Sendable, Equatable {
+    var tags: [HTMLTag]
+    var endTags: [HTMLEndTag]
 
-    public init(tags: [HTMLTag] = [], endTags: [HTMLEndTag] = []) {
+    init(tags: [HTMLTag] = [], endTags: [HTMLEndTag] = []) {
         self.tags = tags
         self.endTags = endTags
     }
@@ -77,7 +77,7 @@ public struct HTMLScan: Sendable, Equatable {
     /// from the end of its start tag to the start of its matching end tag, found by counting the
     /// same-named tags nested in it. Empty for a void element; nil when no tag carries the
     /// attribute or its end tag is missing. Slice the scanned data with it to get the content.
-    public func innerRange(ofFirstElementWith attribute: String) -> Range<Int>? {
+    func innerRange(ofFirstElementWith attribute: String) -> Range<Int>? {
         guard let index = tags.firstIndex(where: { $0.attribute(attribute) != nil }) else { return nil }
         let element = tags[index]
         let start = element.range.upperBound
@@ -103,7 +103,7 @@ public struct HTMLScan: Sendable, Equatable {
 /// raw-text elements is not searched for tags; a `<` that cannot start a tag is text; a tag cut
 /// off by the end of the file is dropped. A UTF-8 byte-order mark is skipped. Throws a
 /// `Diagnostic` only when the file is not valid UTF-8.
-public func scanHTML(_ data: Data, file: String) throws -> HTMLScan {
+func scanHTML(_ data: Data, file: String) throws -> HTMLScan {
     var scanner = HTMLScanner(try SourceText(data, file: file))
     scanner.scanDocument()
     return scanner.scan

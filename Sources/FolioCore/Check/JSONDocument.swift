@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value as written, each part with the place it starts, so a checker can point at it.
-public indirect enum JSONValue: Sendable, Equatable {
+indirect enum JSONValue: Sendable, Equatable {
     /// Members in the order written; a repeated key is kept (see `JSONNode.duplicateKeys`).
     case object([JSONMember])
     case array([JSONNode])
@@ -12,12 +12,12 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// One `"key": value` of an object.
-public struct JSONMember: Sendable, Equatable {
-    public var key: String
-    public var keyLocation: SourceLocation
-    public var value: JSONNode
+struct JSONMember: Sendable, Equatable {
+    var key: String
+    var keyLocation: SourceLocation
+    var value: JSONNode
 
-    public init(key: String, at keyLocation: SourceLocation, value: JSONNode) {
+    init(key: String, at keyLocation: SourceLocation, value: JSONNode) {
         self.key = key
         self.keyLocation = keyLocation
         self.value = value
@@ -25,45 +25,45 @@ public struct JSONMember: Sendable, Equatable {
 }
 
 /// A value and where it starts.
-public struct JSONNode: Sendable, Equatable {
-    public var value: JSONValue
-    public var location: SourceLocation
+struct JSONNode: Sendable, Equatable {
+    var value: JSONValue
+    var location: SourceLocation
 
-    public init(_ value: JSONValue, at location: SourceLocation) {
+    init(_ value: JSONValue, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
 
     /// The value of the first member with that key, when this is an object.
-    public subscript(key: String) -> JSONNode? {
+    subscript(key: String) -> JSONNode? {
         // JSON keys are equal when their code points are; Swift's `==` would also match canonical equivalents.
         members?.first { $0.key.utf8.elementsEqual(key.utf8) }?.value
     }
 
-    public var members: [JSONMember]? {
+    var members: [JSONMember]? {
         if case .object(let members) = value { members } else { nil }
     }
 
-    public var array: [JSONNode]? {
+    var array: [JSONNode]? {
         if case .array(let elements) = value { elements } else { nil }
     }
 
-    public var string: String? {
+    var string: String? {
         if case .string(let string) = value { string } else { nil }
     }
 
-    public var number: Double? {
+    var number: Double? {
         if case .number(let number) = value { number } else { nil }
     }
 
-    public var bool: Bool? {
+    var bool: Bool? {
         if case .bool(let bool) = value { bool } else { nil }
     }
 
-    public var isNull: Bool { value == .null }
+    var isNull: Bool { value == .null }
 
     /// What kind of value this is, for messages such as "expected a string, found an array".
-    public var kind: String {
+    var kind: String {
         switch value {
         case .object: "an object"
         case .array: "an array"
@@ -76,7 +76,7 @@ public struct JSONNode: Sendable, Equatable {
 
     /// Every member, in this value or nested in it at any depth, whose key an earlier member
     /// of the same object already has; in document order.
-    public var duplicateKeys: [JSONMember] {
+    var duplicateKeys: [JSONMember] {
         switch value {
         case .object(let members):
             var seen: Set<[UInt8]> = []
@@ -93,7 +93,7 @@ public struct JSONNode: Sendable, Equatable {
 
 /// Parses strict RFC 8259 JSON. A UTF-8 byte-order mark is skipped, as browsers do; anything
 /// else the grammar does not allow throws a `Diagnostic` at its `file:line:column`.
-public func parseJSON(_ data: Data, file: String) throws -> JSONNode {
+func parseJSON(_ data: Data, file: String) throws -> JSONNode {
     var parser = JSONParser(try SourceText(data, file: file))
     return try parser.document()
 }

@@ -12,7 +12,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// The stable id of the `folio check` rule that found it.
     public var rule: String?
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, hint: String? = nil, rule: String? = nil) {
+    init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, hint: String? = nil, rule: String? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -24,7 +24,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.error, message, at: location, hint: hint)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) -> Diagnostic {
+    static func warning(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) -> Diagnostic {
         Diagnostic(.warning, message, at: location, hint: hint)
     }
 
@@ -39,30 +39,30 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 public struct DiagnosticsError: Error, Sendable {
     public var diagnostics: [Diagnostic]
 
-    public init(_ diagnostics: [Diagnostic]) {
+    init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 }
 
 /// Collects what a stage finds while it goes on.
-public struct DiagnosticLog: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+struct DiagnosticLog: Sendable {
+    private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    init() {}
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 
-    public mutating func report(_ diagnostic: Diagnostic) {
+    mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func report(contentsOf other: [Diagnostic]) {
+    mutating func report(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
     }
 
     /// Runs `body`; a thrown `Diagnostic` or `DiagnosticsError` is logged and `nil` returned.
-    public mutating func collect<T>(_ body: () throws -> T) -> T? {
+    mutating func collect<T>(_ body: () throws -> T) -> T? {
         do {
             return try body()
         } catch let diagnostic as Diagnostic {

@@ -3,28 +3,28 @@ import Foundation
 /// Read access to a book folder. Paths are relative to the book's root and use `/`.
 /// Stages get this value instead of touching the disk, so tests can hand them a folder in memory.
 public struct BookFiles: Sendable {
-    public enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         case file, directory
     }
 
-    public struct Entry: Sendable, Equatable {
-        public var name: String
-        public var kind: Kind
-        public init(name: String, kind: Kind) {
+    struct Entry: Sendable, Equatable {
+        var name: String
+        var kind: Kind
+        init(name: String, kind: Kind) {
             self.name = name
             self.kind = kind
         }
     }
 
     /// Where the files are, for messages and for copying assets.
-    public var root: String
-    public var kind: @Sendable (String) -> Kind?
-    public var list: @Sendable (String) throws -> [Entry]
-    public var read: @Sendable (String) throws -> Data
+    var root: String
+    var kind: @Sendable (String) -> Kind?
+    var list: @Sendable (String) throws -> [Entry]
+    var read: @Sendable (String) throws -> Data
     /// A canonical identity for a folder, so a symbolic link that loops back is noticed.
-    public var identity: @Sendable (String) -> String
+    var identity: @Sendable (String) -> String
 
-    public init(
+    init(
         root: String,
         kind: @escaping @Sendable (String) -> Kind?,
         list: @escaping @Sendable (String) throws -> [Entry],
@@ -39,10 +39,10 @@ public struct BookFiles: Sendable {
     }
 }
 
-public struct FileAccessError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { reason }
+struct FileAccessError: Error, Sendable, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { reason }
 }
 
 extension BookFiles {
@@ -94,7 +94,7 @@ extension BookFiles {
     }
 
     /// A book held in memory: `files` maps relative paths to contents; folders are implied.
-    public static func memory(_ files: [String: String]) -> BookFiles {
+    static func memory(_ files: [String: String]) -> BookFiles {
         let data = files.mapValues { Data($0.utf8) }
         @Sendable func children(_ dir: String) -> [Entry] {
             let prefix = dir.isEmpty ? "" : dir + "/"

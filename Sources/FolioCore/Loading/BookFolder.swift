@@ -1,7 +1,7 @@
 /// Every file in the book folder, relative to it, in natural order.
 /// Hidden files, the default output folder `_site` and any folder in `ignoring` are left out,
 /// and a folder reached twice through symbolic links is an error, not an endless walk.
-public func listBookFiles(_ files: BookFiles, ignoring: Set<String> = []) throws -> [String] {
+func listBookFiles(_ files: BookFiles, ignoring: Set<String> = []) throws -> [String] {
     var found: [String] = []
     var visited: Set<String> = []
     var problems: [Diagnostic] = []

@@ -2,19 +2,19 @@ import Foundation
 
 /// A book folder read from disk: the book, every file it holds (links may point at them),
 /// and the warnings met on the way.
-public struct LoadedBook: Sendable {
-    public var book: Book
-    public var files: Set<String>
+struct LoadedBook: Sendable {
+    var book: Book
+    var files: Set<String>
     /// The book's `templates/` folder: theme files by their path inside it.
-    public var themeOverrides: [String: Data]
+    var themeOverrides: [String: Data]
     /// The size of every image in the book folder, by path, for the paginator.
-    public var imageSizes: [String: ImageSize]
-    public var warnings: [Diagnostic]
+    var imageSizes: [String: ImageSize]
+    var warnings: [Diagnostic]
 }
 
 /// The load stage: book.yml, the reading order (SUMMARY.md → `chapters:` → the folder),
 /// and every chapter's text and front matter. Reports every problem it finds before giving up.
-public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws -> LoadedBook {
+func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws -> LoadedBook {
     guard bookFiles.kind("") == .directory else {
         throw Diagnostic.error("no book folder here", at: SourceLocation(file: "."),
                                hint: "give the folder that holds the book's Markdown files")

@@ -1,23 +1,23 @@
 /// What a chapter says about itself in the YAML block at its very top.
-public struct FrontMatter: Sendable, Equatable {
-    public var title: String?
+struct FrontMatter: Sendable, Equatable {
+    var title: String?
 
-    public init(title: String? = nil) {
+    init(title: String? = nil) {
         self.title = title
     }
 
     /// A chapter's text cut at its front matter. Line numbers are the file's, 1-based.
-    public struct Split: Sendable, Equatable {
+    struct Split: Sendable, Equatable {
         /// The YAML between the fences, or `nil` when the chapter has no front matter.
-        public var yaml: String?
-        public var yamlFirstLine: Int
-        public var body: String
-        public var bodyFirstLine: Int
+        var yaml: String?
+        var yamlFirstLine: Int
+        var body: String
+        var bodyFirstLine: Int
     }
 
     /// Front matter is there only when the first line is `---` (trailing spaces allowed) and a
     /// later line `---` or `...` closes it, as in Jekyll and Hugo.
-    public static func split(_ text: String, file: String) throws -> Split {
+    static func split(_ text: String, file: String) throws -> Split {
         func isFence(_ line: Substring, _ fence: String) -> Bool {
             line.reversed().drop { $0 == " " }.reversed().elementsEqual(fence)
         }
@@ -42,7 +42,7 @@ public struct FrontMatter: Sendable, Equatable {
 
     /// Reads the front matter's YAML (`nil`: none, or empty). Throws every problem at once,
     /// each placed by its node's own location.
-    public static func decode(_ node: YAMLNode?) throws -> FrontMatter {
+    static func decode(_ node: YAMLNode?) throws -> FrontMatter {
         var reader = OptionsReader()
         var frontMatter = FrontMatter()
         reader.readMapping(.root(node), keys: Key.self) { reader, key, field in
@@ -59,7 +59,7 @@ public struct FrontMatter: Sendable, Equatable {
     }
 
     /// Splits a chapter and reads its front matter.
-    public static func parse(_ text: String, file: String) throws
+    static func parse(_ text: String, file: String) throws
         -> (frontMatter: FrontMatter, body: String, bodyFirstLine: Int)
     {
         let split = try split(text, file: file)

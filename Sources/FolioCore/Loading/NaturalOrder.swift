@@ -2,7 +2,7 @@
 /// (`2-x.md` before `10-x.md`), everything else case-insensitively. Names equal by that measure
 /// (`01` and `1`, `A` and `a`) are ordered by their bytes, so the order is total and sorting is
 /// deterministic.
-public func naturallyPrecedes(_ a: String, _ b: String) -> Bool {
+func naturallyPrecedes(_ a: String, _ b: String) -> Bool {
     let (x, y) = (naturalTokens(a), naturalTokens(b))
     if x.lexicographicallyPrecedes(y) { return true }
     if y.lexicographicallyPrecedes(x) { return false }

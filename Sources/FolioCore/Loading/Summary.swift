@@ -23,7 +23,7 @@ import Foundation
 /// HTML blocks and inline HTML (comments) are skipped, and so are headings of level 2 or more,
 /// as mdBook does (the Rust book labels groups of chapters with them). Anything else is an error,
 /// and so are URLs with a scheme. Paths are percent-decoded and normalised (`./a.md` is `a.md`).
-public func parseSummary(_ markdown: String, file: String = "SUMMARY.md", firstLine: Int = 1) throws -> [ContentsEntry] {
+func parseSummary(_ markdown: String, file: String = "SUMMARY.md", firstLine: Int = 1) throws -> [ContentsEntry] {
     var parser = SummaryParser(file: file, firstLine: firstLine)
     return try parser.items(MarkdownNode.parse(markdown).children)
 }

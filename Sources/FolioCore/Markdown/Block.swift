@@ -1,5 +1,5 @@
 /// A chapter's Markdown as Swift values, copied out of libcmark's tree.
-public indirect enum Block: Sendable, Equatable {
+indirect enum Block: Sendable, Equatable {
     case paragraph([Inline])
     /// `id` is filled in by `assignHeadingIDs`; the parser leaves it empty.
     case heading(level: Int, content: [Inline], id: String)
@@ -14,14 +14,14 @@ public indirect enum Block: Sendable, Equatable {
     case continued(Block)
 }
 
-public struct MarkdownList: Sendable, Equatable {
+struct MarkdownList: Sendable, Equatable {
     /// The first number of an ordered list; nil for a bullet list.
-    public var start: Int?
+    var start: Int?
     /// A tight list renders its paragraphs without `<p>`.
-    public var tight: Bool
-    public var items: [[Block]]
+    var tight: Bool
+    var items: [[Block]]
 
-    public init(start: Int?, tight: Bool, items: [[Block]]) {
+    init(start: Int?, tight: Bool, items: [[Block]]) {
         self.start = start
         self.tight = tight
         self.items = items
@@ -29,11 +29,11 @@ public struct MarkdownList: Sendable, Equatable {
 }
 
 /// A place in a chapter's Markdown body: 1-based line, and column in characters.
-public struct MarkdownPosition: Sendable, Equatable, Hashable {
-    public var line: Int
-    public var column: Int
+struct MarkdownPosition: Sendable, Equatable, Hashable {
+    var line: Int
+    var column: Int
 
-    public init(line: Int, column: Int) {
+    init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

@@ -1,7 +1,7 @@
 /// The link stage: rewrites every link and image of every chapter, reports the broken ones
 /// at their file:line:column, and gathers the book files the site must carry and the sizes of
 /// the images, by the URL the pages use.
-public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:])
+func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:])
     -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
 {
     // Only Markdown is a chapter a link can reach: an image cover stays an image.

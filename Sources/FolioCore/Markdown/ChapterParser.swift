@@ -1,7 +1,7 @@
 import Foundation
 
 /// The parse stage: every chapter's Markdown through libcmark, in parallel (chapters are independent).
-public func parseChapters(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter] {
+func parseChapters(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter] {
     let results = ResultSlots<ParsedChapter>(count: chapters.count)
     DispatchQueue.concurrentPerform(iterations: chapters.count) { index in
         results[index] = parseChapter(chapters[index], options: options)
@@ -9,7 +9,7 @@ public func parseChapters(_ chapters: [Chapter], options: MarkdownOptions) -> [P
     return results.values
 }
 
-public func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> ParsedChapter {
+func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> ParsedChapter {
     let (blocks, headings) = assignHeadingIDs(parseMarkdown(chapter.markdown, smartPunctuation: options.smartPunctuation))
     let title = chapter.declaredTitle
         ?? headings.first { $0.level == 1 }?.title

@@ -1,6 +1,6 @@
 /// HTML text with `&`, `<`, `>` and `"` escaped: how cmark escapes text and attributes, and
 /// what Mustache's `{{name}}` does to a value. The one escaping of HTML in Folio.
-public func escapeHTML(_ text: String) -> String {
+func escapeHTML(_ text: String) -> String {
     // Most text has nothing to escape: hand it back without copying.
     guard text.utf8.contains(where: isSpecialInHTML) else { return text }
     var escaped = ""

@@ -1,21 +1,21 @@
 /// Renders `Block` values to HTML exactly as libcmark's HTML renderer does,
 /// plus heading ids. With `rawHTML` off it behaves like cmark's safe mode:
 /// raw HTML is omitted and `javascript:`-style URLs are emptied.
-public struct HTMLRenderer: Sendable {
-    public var rawHTML: Bool
+struct HTMLRenderer: Sendable {
+    var rawHTML: Bool
     /// The URL of a chapter or heading from the page being rendered.
-    public var resolve: @Sendable (ChapterLink) -> String
+    var resolve: @Sendable (ChapterLink) -> String
     /// The id a heading takes in the page, from its id in the chapter.
-    public var headingID: @Sendable (String) -> String
+    var headingID: @Sendable (String) -> String
 
-    public init(rawHTML: Bool, resolve: @escaping @Sendable (ChapterLink) -> String = { _ in "" },
+    init(rawHTML: Bool, resolve: @escaping @Sendable (ChapterLink) -> String = { _ in "" },
                 headingID: @escaping @Sendable (String) -> String = { $0 }) {
         self.rawHTML = rawHTML
         self.resolve = resolve
         self.headingID = headingID
     }
 
-    public func render(_ blocks: [Block]) -> String {
+    func render(_ blocks: [Block]) -> String {
         var out = HTMLBuffer()
         for block in blocks { render(block, tight: false, into: &out) }
         return out.text

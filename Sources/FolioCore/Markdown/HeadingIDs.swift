@@ -1,6 +1,6 @@
 /// Gives every heading of a chapter an id from its text, unique within the chapter,
 /// so that links to `chapter.md#id` keep working while the chapter's other headings change.
-public func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading]) {
+func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading]) {
     var slugs = UniqueSlugs()
     var headings: [Heading] = []
 

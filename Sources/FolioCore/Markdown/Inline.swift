@@ -1,5 +1,5 @@
 /// Text-level Markdown as Swift values.
-public indirect enum Inline: Sendable, Equatable {
+indirect enum Inline: Sendable, Equatable {
     case text(String)
     case softBreak
     case lineBreak
@@ -12,14 +12,14 @@ public indirect enum Inline: Sendable, Equatable {
 }
 
 /// Where a link or an image points, and where it was written, for messages about it.
-public struct Reference: Sendable, Equatable {
-    public var destination: String
-    public var title: String
-    public var position: MarkdownPosition
+struct Reference: Sendable, Equatable {
+    var destination: String
+    var title: String
+    var position: MarkdownPosition
     /// Set by the link stage for links to chapters and headings; rendering turns it into a page URL.
-    public var target: ChapterLink?
+    var target: ChapterLink?
 
-    public init(destination: String, title: String, position: MarkdownPosition, target: ChapterLink? = nil) {
+    init(destination: String, title: String, position: MarkdownPosition, target: ChapterLink? = nil) {
         self.destination = destination
         self.title = title
         self.position = position

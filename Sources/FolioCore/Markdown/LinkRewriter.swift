@@ -2,25 +2,25 @@ import Foundation
 
 /// What a chapter's links may point at: the chapters with their heading ids, and every file
 /// in the book folder.
-public struct LinkTargets: Sendable {
-    public var chapters: [ChapterID: Set<String>]
-    public var files: Set<String>
+struct LinkTargets: Sendable {
+    var chapters: [ChapterID: Set<String>]
+    var files: Set<String>
 
-    public init(chapters: [ChapterID: Set<String>], files: Set<String>) {
+    init(chapters: [ChapterID: Set<String>], files: Set<String>) {
         self.chapters = chapters
         self.files = files
     }
 }
 
-public struct RewrittenLink: Sendable, Equatable {
+struct RewrittenLink: Sendable, Equatable {
     /// The destination to write into the page's HTML, when it does not depend on pagination.
-    public var destination: String
+    var destination: String
     /// A book file the site must carry for the link to work.
-    public var asset: String?
+    var asset: String?
     /// A chapter (and heading): its page is known only once the book is paginated.
-    public var target: ChapterLink?
+    var target: ChapterLink?
 
-    public init(destination: String, asset: String? = nil, target: ChapterLink? = nil) {
+    init(destination: String, asset: String? = nil, target: ChapterLink? = nil) {
         self.destination = destination
         self.asset = asset
         self.target = target
@@ -28,25 +28,25 @@ public struct RewrittenLink: Sendable, Equatable {
 }
 
 /// A link to a chapter, or to a heading in it, resolved to a page when pages are rendered.
-public struct ChapterLink: Sendable, Equatable, Hashable {
-    public var chapter: ChapterID
+struct ChapterLink: Sendable, Equatable, Hashable {
+    var chapter: ChapterID
     /// The heading's id within the chapter.
-    public var fragment: String?
+    var fragment: String?
 
-    public init(chapter: ChapterID, fragment: String? = nil) {
+    init(chapter: ChapterID, fragment: String? = nil) {
         self.chapter = chapter
         self.fragment = fragment
     }
 }
 
-public enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
+enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case missingChapter(String)
     case notAChapter(String)
     case missingHeading(chapter: ChapterID, id: String, known: [String])
     case missingFile(String, image: Bool)
     case outsideBook(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .missingChapter(let path): "link to a missing chapter `\(path)`"
         case .notAChapter(let path): "link to `\(path)`, which is not a chapter of the book"
@@ -63,7 +63,7 @@ public enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
 /// external URLs stay, links to `.md` chapters (and their headings) become chapter targets that
 /// rendering turns into page URLs, other local files go to the book's assets. Pure: everything
 /// it knows is in `targets`.
-public func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, targets: LinkTargets) -> Result<RewrittenLink, LinkProblem> {
+func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, targets: LinkTargets) -> Result<RewrittenLink, LinkProblem> {
     let unchanged = RewrittenLink(destination: destination)
     guard let link = relativeLink(destination, from: chapter.path) else { return .success(unchanged) }
     let fragment = link.fragment

@@ -1,5 +1,5 @@
 /// Parses CommonMark with libcmark into `Block` values, lowered from the positioned tree.
-public func parseMarkdown(_ text: String, smartPunctuation: Bool) -> [Block] {
+func parseMarkdown(_ text: String, smartPunctuation: Bool) -> [Block] {
     MarkdownNode.parse(text, smartPunctuation: smartPunctuation).blocks
 }
 

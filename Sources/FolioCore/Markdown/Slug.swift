@@ -1,7 +1,7 @@
 /// A heading id the way GitHub makes them: lowercase letters, marks and digits of any script
 /// (so `入门` stays `入门`), `_`, and single `-` where the text had spaces or hyphens; other
 /// punctuation and symbols are dropped. Text with nothing left becomes `section`.
-public func slugify(_ text: String) -> String {
+func slugify(_ text: String) -> String {
     var slug = ""
     var pendingHyphen = false
     for scalar in text.lowercased().unicodeScalars {
@@ -29,14 +29,14 @@ private func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
 
 /// Hands out slugs that are unique within one page: `x`, then `x-1`, `x-2`…, skipping any
 /// name already taken, also by a heading that was itself called `x-1`.
-public struct UniqueSlugs: Sendable {
+struct UniqueSlugs: Sendable {
     private var claimed: Set<String> = []
     /// The suffix to try first for each base, so many equal headings stay cheap.
     private var nextSuffix: [String: Int] = [:]
 
-    public init() {}
+    init() {}
 
-    public mutating func claim(_ base: String) -> String {
+    mutating func claim(_ base: String) -> String {
         var suffix = nextSuffix[base, default: 0]
         var slug = suffix == 0 ? base : "\(base)-\(suffix)"
         while claimed.contains(slug) {
@@ -48,14 +48,14 @@ public struct UniqueSlugs: Sendable {
         return slug
     }
 
-    public func isClaimed(_ slug: String) -> Bool {
+    func isClaimed(_ slug: String) -> Bool {
         claimed.contains(slug)
     }
 }
 
 /// A file or folder stem without the number that orders it: `01-intro`, `1_intro`, `01. intro`
 /// and `001 intro` all give `intro`. A name that is nothing but the number (`1984`) is kept.
-public func strippingOrderPrefix(_ name: String) -> String {
+func strippingOrderPrefix(_ name: String) -> String {
     let rest = name.drop(while: \.isASCIIDigit)
     guard rest.startIndex != name.startIndex, let first = rest.first, first.isOrderSeparator else { return name }
     let stripped = rest.drop(while: \.isOrderSeparator)

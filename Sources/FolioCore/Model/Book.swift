@@ -1,15 +1,15 @@
 /// A book as loaded: its options, its Markdown sections in reading order and its contents.
-public struct Book: Sendable {
-    public var options: BookOptions
+struct Book: Sendable {
+    var options: BookOptions
     /// book.yml's title, or the book folder's name.
-    public var title: String
+    var title: String
     /// Every Markdown section in reading order: the cover first when it is a page, then the
     /// chapters, drafts left out.
-    public var sections: [Chapter]
+    var sections: [Chapter]
     /// The table of contents as the writer arranged it: parts, nesting, separators.
-    public var contents: [ContentsEntry]
+    var contents: [ContentsEntry]
 
-    public init(options: BookOptions, title: String, sections: [Chapter], contents: [ContentsEntry]) {
+    init(options: BookOptions, title: String, sections: [Chapter], contents: [ContentsEntry]) {
         self.options = options
         self.title = title
         self.sections = sections
@@ -17,10 +17,10 @@ public struct Book: Sendable {
     }
 
     /// The chapters of the reading order, without the cover.
-    public var chapters: [Chapter] { sections.filter { $0.role == .chapter } }
+    var chapters: [Chapter] { sections.filter { $0.role == .chapter } }
 }
 
 /// The sections Folio writes itself before the first chapter, by their slug.
-public enum GeneratedSection: String, Sendable, CaseIterable {
+enum GeneratedSection: String, Sendable, CaseIterable {
     case cover, title, contents
 }

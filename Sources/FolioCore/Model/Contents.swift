@@ -1,7 +1,7 @@
 /// The book's reading order as the writer arranged it: one tree, whichever source gives it
 /// (SUMMARY.md, `chapters:` in book.yml, or the folder itself). Read depth first, its chapters
 /// are the reading order; as it stands, it is the table of contents.
-public indirect enum ContentsEntry: Sendable, Equatable {
+indirect enum ContentsEntry: Sendable, Equatable {
     /// A part title (`# Part` in SUMMARY.md, or a folder).
     case part(String)
     /// A chapter and the chapters nested under it.
@@ -12,19 +12,19 @@ public indirect enum ContentsEntry: Sendable, Equatable {
     case separator
 }
 
-public struct ContentsChapter: Sendable, Equatable {
-    public var id: ChapterID
+struct ContentsChapter: Sendable, Equatable {
+    var id: ChapterID
     /// The title the listing gives (SUMMARY.md's link text); nil when it gives none.
-    public var title: String?
+    var title: String?
     /// False for prefix and suffix chapters, which have no section number.
-    public var numbered: Bool
+    var numbered: Bool
     /// Section number such as [2, 1], given by `numberingContents`.
-    public var number: [Int]?
+    var number: [Int]?
     /// Where the writer listed it, for "does not exist" and "listed twice" messages.
-    public var listedAt: SourceLocation
-    public var children: [ContentsEntry]
+    var listedAt: SourceLocation
+    var children: [ContentsEntry]
 
-    public init(id: ChapterID, title: String? = nil, numbered: Bool, number: [Int]? = nil, listedAt: SourceLocation,
+    init(id: ChapterID, title: String? = nil, numbered: Bool, number: [Int]? = nil, listedAt: SourceLocation,
                 children: [ContentsEntry] = []) {
         self.id = id
         self.title = title
@@ -37,7 +37,7 @@ public struct ContentsChapter: Sendable, Equatable {
 
 extension [ContentsEntry] {
     /// The chapters in reading order: each before the chapters nested under it.
-    public var readingOrder: [ContentsChapter] {
+    var readingOrder: [ContentsChapter] {
         flatMap { entry -> [ContentsChapter] in
             guard case .chapter(let chapter) = entry else { return [] }
             return [chapter] + chapter.children.readingOrder

@@ -1,8 +1,8 @@
 /// One fixed-size page of the book.
-public struct Page: Sendable, Equatable {
-    public enum Side: String, Sendable { case left, right, center }
+struct Page: Sendable, Equatable {
+    enum Side: String, Sendable { case left, right, center }
 
-    public enum Kind: String, Sendable {
+    enum Kind: String, Sendable {
         /// A share of a chapter's text.
         case text
         /// Left empty so the next chapter opens on a recto.
@@ -12,18 +12,18 @@ public struct Page: Sendable, Equatable {
     }
 
     /// 1-based, counted through the whole book.
-    public var number: Int
+    var number: Int
     /// 1-based, counted within its section: the page's file name is `<slug>/<numberInSection>.html`.
-    public var numberInSection: Int
+    var numberInSection: Int
     /// The folder the page lives in: its chapter's slug, or `cover`, `title`, `contents`.
-    public var slug: String
+    var slug: String
     /// The chapter (or Markdown cover) the page is a share of; nil for generated pages.
-    public var chapter: ChapterID?
-    public var kind: Kind
-    public var side: Side
-    public var blocks: [Block]
+    var chapter: ChapterID?
+    var kind: Kind
+    var side: Side
+    var blocks: [Block]
 
-    public init(number: Int, numberInSection: Int, slug: String, chapter: ChapterID?, kind: Kind, side: Side, blocks: [Block]) {
+    init(number: Int, numberInSection: Int, slug: String, chapter: ChapterID?, kind: Kind, side: Side, blocks: [Block]) {
         self.number = number
         self.numberInSection = numberInSection
         self.slug = slug
@@ -34,5 +34,5 @@ public struct Page: Sendable, Equatable {
     }
 
     /// The page's document, relative to the site root.
-    public var url: String { SiteLayout.pageURL(slug: slug, number: numberInSection) }
+    var url: String { SiteLayout.pageURL(slug: slug, number: numberInSection) }
 }

@@ -1,12 +1,12 @@
 /// A chapter after parsing: its blocks, its title and the headings others can link to.
-public struct ParsedChapter: Sendable, Equatable {
-    public var chapter: Chapter
-    public var title: String
+struct ParsedChapter: Sendable, Equatable {
+    var chapter: Chapter
+    var title: String
     /// Blocks with heading ids assigned.
-    public var blocks: [Block]
-    public var headings: [Heading]
+    var blocks: [Block]
+    var headings: [Heading]
 
-    public init(chapter: Chapter, title: String, blocks: [Block], headings: [Heading]) {
+    init(chapter: Chapter, title: String, blocks: [Block], headings: [Heading]) {
         self.chapter = chapter
         self.title = title
         self.blocks = blocks
@@ -14,12 +14,12 @@ public struct ParsedChapter: Sendable, Equatable {
     }
 }
 
-public struct Heading: Sendable, Equatable {
-    public var level: Int
-    public var title: String
-    public var id: String
+struct Heading: Sendable, Equatable {
+    var level: Int
+    var title: String
+    var id: String
 
-    public init(level: Int, title: String, id: String) {
+    init(level: Int, title: String, id: String) {
         self.level = level
         self.title = title
         self.id = id

@@ -1,7 +1,7 @@
 extension BookOptions {
     /// Reads `book.yml` (`nil`: no file or an empty one). A missing key, or one left empty as in
     /// `title:`, keeps its default. Throws every problem at once as a `DiagnosticsError`.
-    public static func decode(_ root: YAMLNode?, file: String) throws -> BookOptions {
+    static func decode(_ root: YAMLNode?, file: String) throws -> BookOptions {
         var reader = OptionsReader()
         var options = BookOptions()
         reader.readMapping(.root(root), keys: Key.self) { reader, key, field in

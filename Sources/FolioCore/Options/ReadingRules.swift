@@ -1,7 +1,7 @@
 extension BookOptions {
     /// The way pages advance: the direction written, else top to bottom for a vertical book and
     /// the language's own for a horizontal one (`language: ar` reads right to left).
-    public var direction: ReadingOptions.Direction {
+    var direction: ReadingOptions.Direction {
         if let written = reading.direction { return written }
         if reading.orientation == .vertical { return .ttb }
         return isRightToLeftLanguage(language) ? .rtl : .ltr

@@ -1,39 +1,39 @@
 /// The fixed design size of a page and the default theme's typography on it, in CSS px.
 /// The paginator measures with these numbers and the theme's CSS is written from them
 /// (`cssVariables`), so the two cannot drift apart.
-public struct PageGeometry: Sendable, Equatable {
-    public var width: Double
-    public var height: Double
+struct PageGeometry: Sendable, Equatable {
+    var width: Double
+    var height: Double
     /// Margins around the content box; `inner` is on the spine side.
-    public var top: Double, bottom: Double, inner: Double, outer: Double
+    var top: Double, bottom: Double, inner: Double, outer: Double
 
     /// Body text.
-    public var fontSize: Double
-    public var lineHeight: Double
+    var fontSize: Double
+    var lineHeight: Double
     /// First-line indent of a paragraph that follows a paragraph.
-    public var indent: Double
+    var indent: Double
     /// Space between blocks, before a heading, and after a heading.
-    public var gap: Double, headingSpace: Double, afterHeading: Double
+    var gap: Double, headingSpace: Double, afterHeading: Double
     /// Headings h1…h6: font size and line height.
-    public var headings: [(size: Double, lineHeight: Double)]
+    var headings: [(size: Double, lineHeight: Double)]
     /// Code blocks: font size, line height, padding.
-    public var codeSize: Double, codeLineHeight: Double, codePaddingBlock: Double, codePaddingInline: Double
+    var codeSize: Double, codeLineHeight: Double, codePaddingBlock: Double, codePaddingInline: Double
     /// Inline code: its font size relative to the text, and the padding on each side.
-    public var inlineCodeScale: Double, inlineCodePadding: Double
+    var inlineCodeScale: Double, inlineCodePadding: Double
     /// Indent of list items, and of block quotes (padding plus rule).
-    public var listIndent: Double, quoteIndent: Double
+    var listIndent: Double, quoteIndent: Double
 
-    public var contentWidth: Double { width - inner - outer }
-    public var contentHeight: Double { height - top - bottom }
+    var contentWidth: Double { width - inner - outer }
+    var contentHeight: Double { height - top - bottom }
 
-    public static func == (a: PageGeometry, b: PageGeometry) -> Bool {
+    static func == (a: PageGeometry, b: PageGeometry) -> Bool {
         a.cssVariables == b.cssVariables
     }
 }
 
 extension PageGeometry {
     /// The geometry for a book's page size and language: CJK and Arabic text get more leading.
-    public init(size: PageOptions.Size, language: String) {
+    init(size: PageOptions.Size, language: String) {
         let (width, height): (Double, Double) = switch size {
         case .pocket: (432, 688)
         case .a5: (560, 794)
@@ -63,7 +63,7 @@ extension PageGeometry {
     }
 
     /// The numbers as CSS custom properties, for `assets/page.css`.
-    public var cssVariables: String {
+    var cssVariables: String {
         var lines = [
             "--page-width: \(px(width))", "--page-height: \(px(height))",
             "--page-top: \(px(top))", "--page-bottom: \(px(bottom))", "--page-inner: \(px(inner))", "--page-outer: \(px(outer))",

@@ -1,13 +1,13 @@
 /// The book as pages: every page in reading order, and where each heading landed.
-public struct PagedBook: Sendable {
-    public var pages: [Page]
-    public var geometry: PageGeometry
+struct PagedBook: Sendable {
+    var pages: [Page]
+    var geometry: PageGeometry
     /// Chapter → heading id → the page (its number within the chapter) that holds it.
-    public var headingPages: [ChapterID: [String: Int]]
+    var headingPages: [ChapterID: [String: Int]]
 
     /// The pages seen together, by book number. In spreads the first page, a recto, stands
     /// alone as a book's first page does; then each verso faces the recto after it.
-    public var spreads: [[Int]] {
+    var spreads: [[Int]] {
         guard let recto = pages.first?.side, recto != .center else { return pages.map { [$0.number] } }
         var spreads: [[Int]] = []
         var open: [Int] = []
@@ -27,7 +27,7 @@ public struct PagedBook: Sendable {
 ///
 /// `sections` are the book's Markdown sections in reading order (a cover first); `generated`
 /// are the pages Folio writes between the cover and the first chapter (title, contents), in order.
-public func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
+func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
                          options: BookOptions, images: ImageSizes) -> PagedBook {
     let geometry = PageGeometry(size: options.page.size, language: options.language)
     let typesetter = Typesetter(geometry: geometry, images: images)

@@ -14,7 +14,7 @@ struct TextAtom {
 }
 
 /// How images inside a paragraph are sized: the intrinsic size of each image destination.
-public typealias ImageSizes = [String: ImageSize]
+typealias ImageSizes = [String: ImageSize]
 
 /// Turns inlines into atoms. Offsets count Unicode scalars of text and code, one for each
 /// break; raw HTML counts its scalars but is never broken.

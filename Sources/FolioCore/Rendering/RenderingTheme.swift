@@ -1,14 +1,14 @@
 import Foundation
 
 /// A theme made ready to render a book: templates parsed once, UI strings in the book's language.
-public struct RenderingTheme: Sendable {
-    public var templates: TemplateSet
-    public var strings: UIStrings
+struct RenderingTheme: Sendable {
+    var templates: TemplateSet
+    var strings: UIStrings
     /// Site path → bytes.
-    public var assets: [String: Data]
+    var assets: [String: Data]
 
     /// Every template error of the theme at once, each at its template's file:line:column.
-    public init(_ theme: Theme, language: String) throws {
+    init(_ theme: Theme, language: String) throws {
         templates = try TemplateSet(files: theme.templateSources()) { theme.source(of: $0 + ".html") }
         strings = try UIStrings(theme: theme, language: language)
         assets = Dictionary(uniqueKeysWithValues: theme.assets.map { ($0, theme.files[$0]!) })

@@ -1,7 +1,7 @@
 /// The render stage: the theme's documents filled in — one per page, the front page, the
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets.
-public func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], theme: RenderingTheme) throws -> [SiteFile] {
+func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], theme: RenderingTheme) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
     let chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
     let bookValue = TemplateContext.book(title: title, options: options)

@@ -1,14 +1,14 @@
 /// Where things live in the site, relative to its root.
 public enum SiteLayout {
     /// A chapter opens on its first page.
-    public static func chapterURL(_ slug: String) -> String { pageURL(slug: slug, number: 1) }
+    static func chapterURL(_ slug: String) -> String { pageURL(slug: slug, number: 1) }
     /// `<chapter-slug>/<n>.html`, n counted within the chapter so that URLs stay put when
     /// other chapters change.
-    public static func pageURL(slug: String, number: Int) -> String { "\(slug)/\(number).html" }
+    static func pageURL(slug: String, number: Int) -> String { "\(slug)/\(number).html" }
 
     /// The page a site path names, if it is a page document's (`<slug>/<digits>.html`): the
     /// inverse of `pageURL`.
-    public static func page(at path: String) -> (slug: String, number: Int)? {
+    static func page(at path: String) -> (slug: String, number: Int)? {
         let slug = directory(of: path)
         let name = fileName(path)
         guard !slug.isEmpty, !slug.contains("/"), name.hasSuffix(".html") else { return nil }
@@ -19,24 +19,24 @@ public enum SiteLayout {
 
     /// The id a heading takes in the site: its chapter's slug and its id in the chapter
     /// (`writing.front-matter`), so that every id occurs once in the whole book.
-    public static func headingID(slug: String, id: String) -> String { "\(slug).\(id)" }
+    static func headingID(slug: String, id: String) -> String { "\(slug).\(id)" }
     /// A heading on the page that holds it.
-    public static func headingURL(slug: String, number: Int, id: String) -> String {
+    static func headingURL(slug: String, number: Int, id: String) -> String {
         pageURL(slug: slug, number: number) + "#" + headingID(slug: slug, id: id)
     }
 
-    public static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
+    static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
     /// A book file as a page links to it.
-    public static func assetLink(_ path: String) -> String { pageToRoot + assetURL(percentEncodedPath(path)) }
+    static func assetLink(_ path: String) -> String { pageToRoot + assetURL(percentEncodedPath(path)) }
     /// From a page document back to the site root.
-    public static let pageToRoot = "../"
+    static let pageToRoot = "../"
     /// The Readium Web Publication Manifest.
     public static let manifest = "manifest.json"
     /// The theme's UI strings in the book's language, for the reader.
-    public static let strings = "assets/strings.json"
+    static let strings = "assets/strings.json"
     /// The page geometry as CSS custom properties, written by the build.
-    public static let geometry = "assets/geometry.css"
-    public static let stylesheet = "assets/folio.css"
+    static let geometry = "assets/geometry.css"
+    static let stylesheet = "assets/folio.css"
     /// Documents every Folio site has, whatever its theme: how a build knows an earlier site.
     static let signature: Set = ["index.html", "toc.html", "404.html"]
 }

@@ -7,13 +7,13 @@ import Foundation
 ///
 /// Readers ask for places mostly in increasing order, so it resumes from its last answer instead of
 /// recounting the line: asking for every tag of a page that is one long line stays linear.
-public struct SourceText: Sendable {
-    public let file: String
-    public let firstLine: Int
+struct SourceText: Sendable {
+    let file: String
+    let firstLine: Int
     /// The bytes as the readers scan them; offsets are counted from their start.
-    public let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Where the text starts: after a UTF-8 byte-order mark, which editors do not show as a column.
-    public let start: Int
+    let start: Int
     private var line: Int
     private var lineStart: Int
     /// A place on the current line known to start a character, and its column.
@@ -21,12 +21,12 @@ public struct SourceText: Sendable {
     private var markColumn = 1
 
     /// Text already in memory: a Swift string is valid UTF-8.
-    public init(_ text: String, file: String, firstLine: Int = 1) {
+    init(_ text: String, file: String, firstLine: Int = 1) {
         self.init(checked: Array(text.utf8), file: file, firstLine: firstLine)
     }
 
     /// A file's bytes, which must be UTF-8; a byte-order mark is skipped.
-    public init(_ data: Data, file: String, firstLine: Int = 1) throws {
+    init(_ data: Data, file: String, firstLine: Int = 1) throws {
         self.init(checked: [UInt8](data), file: file, firstLine: firstLine)
         if let bad = firstInvalidUTF8(bytes) {
             throw Diagnostic.error("the file is not valid UTF-8", at: location(ofByte: bad), hint: "save the file as UTF-8")
@@ -43,7 +43,7 @@ public struct SourceText: Sendable {
 
     /// A book file written by hand (a chapter, SUMMARY.md, book.yml, a theme file): also not
     /// binary, CRLF read as LF, and not empty unless `allowEmpty`.
-    public static func bookFile(_ data: Data, file: String, allowEmpty: Bool = false) throws -> SourceText {
+    static func bookFile(_ data: Data, file: String, allowEmpty: Bool = false) throws -> SourceText {
         if let nul = data.firstIndex(of: 0) {
             throw Diagnostic.error("this is a binary file, not Markdown (NUL byte at offset \(nul - data.startIndex))",
                                    at: SourceLocation(file: file), hint: "list only Markdown files as chapters")
@@ -60,12 +60,12 @@ public struct SourceText: Sendable {
     }
 
     /// The text, without a byte-order mark.
-    public var text: String {
+    var text: String {
         String(decoding: bytes[start...], as: UTF8.self)
     }
 
     /// Where the byte at `offset` is (the end of the text for an offset past it).
-    public mutating func location(ofByte offset: Int) -> SourceLocation {
+    mutating func location(ofByte offset: Int) -> SourceLocation {
         let offset = min(max(offset, start), bytes.count)
         if offset < lineStart {
             (line, lineStart, mark, markColumn) = (1, start, start, 1)
@@ -88,19 +88,19 @@ public struct SourceText: Sendable {
     }
 
     /// Where a character is in `text`, the string this was made from.
-    public mutating func location(of index: String.Index, in text: String) -> SourceLocation {
+    mutating func location(of index: String.Index, in text: String) -> SourceLocation {
         location(ofByte: text.utf8.distance(from: text.startIndex, to: index))
     }
 
     /// Where the `byteColumn`th byte (1-based) of the text's `line`th line is, as C parsers such
     /// as libcmark count. A line past the end is given back as it came, shifted by `firstLine`.
-    public mutating func location(line wanted: Int, byteColumn: Int) -> SourceLocation {
+    mutating func location(line wanted: Int, byteColumn: Int) -> SourceLocation {
         guard byteColumn >= 1, seek(line: wanted) else { return location(line: wanted, column: byteColumn) }
         return location(ofByte: lineStart + byteColumn - 1)
     }
 
     /// How many spaces and tabs open the text's `line`th line.
-    public mutating func indentation(ofLine wanted: Int) -> Int {
+    mutating func indentation(ofLine wanted: Int) -> Int {
         guard seek(line: wanted) else { return 0 }
         return bytes[lineStart...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
     }
@@ -118,7 +118,7 @@ public struct SourceText: Sendable {
     }
 
     /// A place a parser already counted in lines and characters of the text (libyaml does).
-    public func location(line: Int, column: Int) -> SourceLocation {
+    func location(line: Int, column: Int) -> SourceLocation {
         SourceLocation(file: file, line: firstLine + line - 1, column: column)
     }
 }

@@ -1,9 +1,9 @@
 /// A Mustache template, parsed once and then rendered as often as needed: once per page of a book.
-public struct MustacheTemplate: Sendable {
+struct MustacheTemplate: Sendable {
     let nodes: [MustacheNode]
 
     /// Parses `text`; a mistake in it throws a `Diagnostic` at `file:line:column`.
-    public init(_ text: String, file: String) throws {
+    init(_ text: String, file: String) throws {
         var parser = MustacheParser(text, file: file)
         nodes = try parser.parse()
     }
@@ -23,7 +23,7 @@ public struct MustacheTemplate: Sendable {
     }
 
     /// Renders the template over `context`, taking `{{> name}}` from `partials`.
-    public func render(_ context: TemplateValue, partials: TemplateSet) throws -> String {
+    func render(_ context: TemplateValue, partials: TemplateSet) throws -> String {
         var renderer = MustacheRenderer(context: context, partials: partials)
         try renderer.render(nodes)
         return renderer.output
@@ -32,9 +32,9 @@ public struct MustacheTemplate: Sendable {
 
 /// A theme's templates by name, each parsed once, up front; they are also the partials
 /// that `{{> name}}` includes.
-public struct TemplateSet: Sendable {
+struct TemplateSet: Sendable {
     /// What `{{> name}}` does when no template has that name.
-    public enum UnknownPartial: Sendable {
+    enum UnknownPartial: Sendable {
         /// Stops with an error at the tag: a misspelt partial should not quietly drop part of every page.
         case error
         /// Renders nothing, as the Mustache spec says.
@@ -46,7 +46,7 @@ public struct TemplateSet: Sendable {
 
     /// Parses `files`, text by template name; `path` names a template's file in diagnostics.
     /// Throws every file's parse error at once, as a `DiagnosticsError`.
-    public init(files: [String: String], path: (String) -> String = { $0 }, unknownPartials: UnknownPartial = .error) throws {
+    init(files: [String: String], path: (String) -> String = { $0 }, unknownPartials: UnknownPartial = .error) throws {
         var log = DiagnosticLog()
         var templates: [String: MustacheTemplate] = [:]
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
@@ -66,7 +66,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders the template called `name` over `context`.
-    public func render(_ name: String, _ context: TemplateValue) throws -> String {
+    func render(_ name: String, _ context: TemplateValue) throws -> String {
         guard let template = templates[name] else { throw Diagnostic.error("unknown template `\(name)`") }
         return try template.render(context, partials: self)
     }

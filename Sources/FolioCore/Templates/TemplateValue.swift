@@ -1,7 +1,7 @@
 /// The data a Mustache template renders: JSON's shapes, so a book's pages, chapters and
 /// strings map onto it directly, and Swift callers can write it as literals:
 /// `["title": "A", "items": [["n": 1]]]`.
-public enum TemplateValue: Sendable, Equatable {
+enum TemplateValue: Sendable, Equatable {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -10,13 +10,13 @@ public enum TemplateValue: Sendable, Equatable {
     case null
 
     /// The member `key` of an object; nil for a missing key and for every other kind of value.
-    public subscript(key: String) -> TemplateValue? {
+    subscript(key: String) -> TemplateValue? {
         if case .object(let members) = self { members[key] } else { nil }
     }
 
     /// Whether a section renders, as the spec's `!!data` has it: false, null, 0, the empty
     /// string and the empty list are falsey; everything else, even an empty object, is truthy.
-    public var isTruthy: Bool {
+    var isTruthy: Bool {
         switch self {
         case .string(let text): !text.isEmpty
         case .number(let number): number != 0
@@ -29,7 +29,7 @@ public enum TemplateValue: Sendable, Equatable {
 
     /// What `{{name}}` writes, before escaping. Whole numbers print without a fraction (`85`,
     /// not `85.0`); lists and objects print nothing, having no one obvious text.
-    public var text: String {
+    var text: String {
         switch self {
         case .string(let text): text
         case .number(let number) where number.rounded() == number && abs(number) < 1e15: String(Int64(number))
@@ -42,43 +42,43 @@ public enum TemplateValue: Sendable, Equatable {
 }
 
 extension TemplateValue: ExpressibleByStringInterpolation {
-    public init(stringLiteral value: String) {
+    init(stringLiteral value: String) {
         self = .string(value)
     }
 }
 
 extension TemplateValue: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int) {
+    init(integerLiteral value: Int) {
         self = .number(Double(value))
     }
 }
 
 extension TemplateValue: ExpressibleByFloatLiteral {
-    public init(floatLiteral value: Double) {
+    init(floatLiteral value: Double) {
         self = .number(value)
     }
 }
 
 extension TemplateValue: ExpressibleByBooleanLiteral {
-    public init(booleanLiteral value: Bool) {
+    init(booleanLiteral value: Bool) {
         self = .bool(value)
     }
 }
 
 extension TemplateValue: ExpressibleByArrayLiteral {
-    public init(arrayLiteral elements: TemplateValue...) {
+    init(arrayLiteral elements: TemplateValue...) {
         self = .list(elements)
     }
 }
 
 extension TemplateValue: ExpressibleByDictionaryLiteral {
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self = .object(Dictionary(uniqueKeysWithValues: elements))
     }
 }
 
 extension TemplateValue: ExpressibleByNilLiteral {
-    public init(nilLiteral: ()) {
+    init(nilLiteral: ()) {
         self = .null
     }
 }

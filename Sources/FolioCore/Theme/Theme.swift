@@ -2,22 +2,22 @@ import Foundation
 
 /// The files of a theme by their path inside `Templates/`: Mustache documents and partials
 /// (`*.html`), UI strings (`strings/<language>.yml`) and assets copied to the site (`assets/…`).
-public struct Theme: Sendable {
-    public var files: [String: Data]
+struct Theme: Sendable {
+    var files: [String: Data]
     /// The default files a book replaced: UI strings a book leaves out still come from them.
-    public var replaced: [String: Data] = [:]
+    var replaced: [String: Data] = [:]
     /// The paths a book replaced or added, so messages point at the book's own file.
-    public var overrides: Set<String> = []
+    var overrides: Set<String> = []
 
-    public init(files: [String: Data]) {
+    init(files: [String: Data]) {
         self.files = files
     }
 
     /// The default theme, carried inside the binary.
-    public static let builtIn = Theme(files: defaultThemeFiles.mapValues { Data(base64Encoded: $0) ?? Data() })
+    static let builtIn = Theme(files: defaultThemeFiles.mapValues { Data(base64Encoded: $0) ?? Data() })
 
     /// A book's `templates/` folder replaces the default files one by one.
-    public func overridden(by overrides: [String: Data]) -> Theme {
+    func overridden(by overrides: [String: Data]) -> Theme {
         var theme = Theme(files: files.merging(overrides) { $1 })
         theme.overrides = self.overrides.union(overrides.keys)
         theme.replaced = replaced.merging(files.filter { overrides[$0.key] != nil }) { old, _ in old }
@@ -31,7 +31,7 @@ public struct Theme: Sendable {
 
     /// A book's documents that replace none of the theme's: a misspelt `pgae.html` is never used.
     /// (New partials, strings and assets are fine: templates include them by name.)
-    public static func unusedOverrides(_ paths: some Sequence<String>) -> [Diagnostic] {
+    static func unusedOverrides(_ paths: some Sequence<String>) -> [Diagnostic] {
         paths.filter { !$0.contains("/") && $0.hasSuffix(".html") && builtIn.files[$0] == nil }.sorted().map {
             .warning("`\($0)` replaces no document of the theme, so it is not used", at: SourceLocation(file: themeFolder + $0),
                      hint: "the documents are " + builtIn.files.keys.filter { !$0.contains("/") }.sorted().joined(separator: ", "))
@@ -39,17 +39,17 @@ public struct Theme: Sendable {
     }
 
     /// Where a theme file comes from, as messages name it.
-    public func source(of path: String) -> String {
+    func source(of path: String) -> String {
         overrides.contains(path) ? themeFolder + path : "Templates/" + path
     }
 
     /// Files copied to the site as they are, under the same path.
-    public var assets: [String] {
+    var assets: [String] {
         files.keys.filter { $0.hasPrefix("assets/") }.sorted()
     }
 
     /// Mustache sources by template name (path without `.html`), for documents and partials alike.
-    public func templateSources() throws -> [String: String] {
+    func templateSources() throws -> [String: String] {
         var sources: [String: String] = [:]
         for (path, data) in files where path.hasSuffix(".html") && !path.hasPrefix("assets/") {
             sources[String(path.dropLast(".html".count))] = try SourceText.bookFile(data, file: source(of: path), allowEmpty: true).text

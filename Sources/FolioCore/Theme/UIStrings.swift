@@ -3,19 +3,19 @@ import Foundation
 /// The words of the theme's chrome in the book's language: `strings/<language>.yml`, then
 /// `strings/<primary subtag>.yml`, then English for what is missing. A book's own strings
 /// file changes only the words it names.
-public struct UIStrings: Sendable, Equatable {
-    public var values: [String: String]
+struct UIStrings: Sendable, Equatable {
+    var values: [String: String]
 
     /// Right-to-left chrome for Arabic, Hebrew and the like: the language's strings file says
     /// so, and a language without one goes by its script.
-    public var direction: String
+    var direction: String
 
-    public init(values: [String: String], direction: String) {
+    init(values: [String: String], direction: String) {
         self.values = values
         self.direction = direction
     }
 
-    public init(theme: Theme, language: String) throws {
+    init(theme: Theme, language: String) throws {
         let primary = language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
         var values: [String: String] = [:]
         var direction: String?

@@ -2,7 +2,7 @@ import Foundation
 
 /// The write stage: the whole site goes into a sibling temporary folder, which then takes the
 /// output folder's place. A build that fails at any point leaves the previous site as it was.
-public func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles) throws {
+func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles) throws {
     let fileManager = FileManager.default
     let target = URL(fileURLWithPath: output).standardizedFileURL
     try ensureReplaceable(target)

@@ -1,7 +1,7 @@
 /// A YAML value as written, with where it was written, so that a problem found later
 /// (a bad option, an unknown key) can name its file, line and column.
-public struct YAMLNode: Sendable, Equatable {
-    public enum Value: Sendable, Equatable {
+struct YAMLNode: Sendable, Equatable {
+    enum Value: Sendable, Equatable {
         /// `plain` is true when the scalar was written unquoted and untagged: only then can it
         /// mean null, a boolean or a number (`"true"` is the string "true").
         case scalar(String, plain: Bool)
@@ -10,20 +10,20 @@ public struct YAMLNode: Sendable, Equatable {
         case mapping([Pair])
     }
 
-    public struct Pair: Sendable, Equatable {
-        public var key: YAMLNode
-        public var value: YAMLNode
+    struct Pair: Sendable, Equatable {
+        var key: YAMLNode
+        var value: YAMLNode
 
-        public init(key: YAMLNode, value: YAMLNode) {
+        init(key: YAMLNode, value: YAMLNode) {
             self.key = key
             self.value = value
         }
     }
 
-    public var value: Value
-    public var location: SourceLocation
+    var value: Value
+    var location: SourceLocation
 
-    public init(_ value: Value, at location: SourceLocation) {
+    init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
@@ -38,17 +38,17 @@ extension YAMLNode {
     }
 
     /// `null`, `~` or nothing at all, as in `title:`.
-    public var isNull: Bool {
+    var isNull: Bool {
         ["", "~", "null", "Null", "NULL"].contains(plainText)
     }
 
     /// The text of any scalar that is not null: `title: 1984` is the string "1984".
-    public var string: String? {
+    var string: String? {
         guard case .scalar(let text, _) = value, !isNull else { return nil }
         return text
     }
 
-    public var bool: Bool? {
+    var bool: Bool? {
         switch plainText {
         case "true", "True", "TRUE": true
         case "false", "False", "FALSE": false
@@ -57,7 +57,7 @@ extension YAMLNode {
     }
 
     /// Decimal, `0o` octal or `0x` hexadecimal, as the core schema writes integers.
-    public var int: Int? {
+    var int: Int? {
         guard let text = plainText else { return nil }
         for (prefix, radix) in [("0o", 8), ("0x", 16)] where text.hasPrefix(prefix) {
             // Unlike `Int(_:radix:)`, the schema allows no sign after the prefix.

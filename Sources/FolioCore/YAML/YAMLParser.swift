@@ -6,12 +6,12 @@ import CYAML
 ///
 /// Throws a `Diagnostic` for a syntax error, a second document, a key set twice in one mapping,
 /// or an alias to an unknown anchor. Aliases are resolved to a copy of their anchor's node.
-public func parseYAML(_ text: String, file: String, firstLine: Int = 1) throws -> YAMLNode? {
+func parseYAML(_ text: String, file: String, firstLine: Int = 1) throws -> YAMLNode? {
     try parseYAML(SourceText(text, file: file, firstLine: firstLine))
 }
 
 /// The same, for a file's text already checked.
-public func parseYAML(_ source: SourceText) throws -> YAMLNode? {
+func parseYAML(_ source: SourceText) throws -> YAMLNode? {
     let file = source.file
     // libyaml wants a non-null input pointer, which an empty array may not give.
     guard !source.bytes.isEmpty else { return nil }

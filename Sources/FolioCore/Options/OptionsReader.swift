@@ -176,7 +176,7 @@ struct OptionsReader {
         var paths: [String] = []
         for item in items {
             guard let path = relativePath(field.with(item), what: what) else { continue }
-            if !path.hasSuffix(".md") {
+            if fileExtension(path) != "md" {
                 expected(what, field.with(item))
             } else if !seen.insert(path).inserted {
                 report("`\(field.path)` lists `\(path)` twice", path: field.path, at: item.location)

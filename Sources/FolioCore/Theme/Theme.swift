@@ -32,7 +32,7 @@ struct Theme: Sendable {
     /// A book's documents that replace none of the theme's: a misspelt `pgae.html` is never used.
     /// (New partials, strings and assets are fine: templates include them by name.)
     static func unusedOverrides(_ paths: some Sequence<String>) -> [Diagnostic] {
-        paths.filter { !$0.contains("/") && $0.hasSuffix(".html") && builtIn.files[$0] == nil }.sorted().map {
+        paths.filter { !$0.contains("/") && fileExtension($0) == "html" && builtIn.files[$0] == nil }.sorted().map {
             .warning("`\($0)` replaces no document of the theme, so it is not used", at: SourceLocation(file: themeFolder + $0),
                      hint: "the documents are " + builtIn.files.keys.filter { !$0.contains("/") }.sorted().joined(separator: ", "))
         }
@@ -51,7 +51,7 @@ struct Theme: Sendable {
     /// Mustache sources by template name (path without `.html`), for documents and partials alike.
     func templateSources() throws -> [String: String] {
         var sources: [String: String] = [:]
-        for (path, data) in files where path.hasSuffix(".html") && !path.hasPrefix("assets/") {
+        for (path, data) in files where fileExtension(path) == "html" && !path.hasPrefix("assets/") {
             sources[String(path.dropLast(".html".count))] = try SourceText.bookFile(data, file: source(of: path), allowEmpty: true).text
         }
         return sources

@@ -46,9 +46,5 @@ func isPageBreak(_ html: String) -> Bool {
 
 /// Every chapter paginated, side by side: chapters are independent.
 func paginateChapters(_ chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
-    let results = ResultSlots<[[Block]]>(count: chapters.count)
-    DispatchQueue.concurrentPerform(iterations: chapters.count) { index in
-        results[index] = paginate(chapters[index].blocks, typesetter: typesetter, rawHTML: rawHTML)
-    }
-    return results.values
+    chapters.mapSideBySide { paginate($0.blocks, typesetter: typesetter, rawHTML: rawHTML) }
 }

@@ -18,18 +18,16 @@ func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles) thr
             try fileManager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         // Files are independent: writing them side by side keeps the disk busy.
-        let writes = ResultSlots<Result<Void, Error>>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let file = files[index]
-            let destination = staging.appendingPathComponent(file.path)
-            writes[index] = Result {
+        let writes = files.mapSideBySide { file in
+            Result<Void, Error> {
+                let destination = staging.appendingPathComponent(file.path)
                 switch file.contents {
                 case .bytes(let data): try data.write(to: destination)
                 case .bookFile(let path): try book.read(path).write(to: destination)
                 }
             }
         }
-        for write in writes.values { try write.get() }
+        for write in writes { try write.get() }
         if fileManager.fileExists(atPath: target.path) {
             try fileManager.moveItem(at: target, to: retired)
             do {

@@ -1,6 +1,6 @@
 # make build — install what is missing, build Folio, build the sample book into content/_site/
 # make test  — install what is missing, run every test
-# make bench — build times against cmark alone (see bench/README.md)
+# make bench — build times against cmark alone (bench/build_times.py)
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -74,7 +74,7 @@ enum Help {
           --strict           Treat warnings as errors
       -h, --help             Show this help
 
-    The rules and their ids are listed in the README. A summary line goes to stderr.
+    The rules and their ids are listed in the guide (content/10-checking.md). A summary line goes to stderr.
 
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage error.
     """

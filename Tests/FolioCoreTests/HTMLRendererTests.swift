@@ -10,7 +10,7 @@ struct HTMLRendererTests {
     }
 
     @Test func paragraph() { #expect(html("Hello *you* and **me**") == "<p>Hello <em>you</em> and <strong>me</strong></p>\n") }
-    @Test func headingGetsAnID() { #expect(html("## Spine & direction") == "<h2 id=\"spine-direction\">Spine &amp; direction</h2>\n") }
+    @Test func headingGetsAnID() { #expect(html("## Spine & direction") == "<h2 id=\"spine--direction\">Spine &amp; direction</h2>\n") }
     @Test func repeatedHeadingsGetUniqueIDs() { #expect(html("# A\n# A") == "<h1 id=\"a\">A</h1>\n<h1 id=\"a-1\">A</h1>\n") }
     @Test func smartPunctuation() { #expect(html("\"Hi\" -- it's...") == "<p>“Hi” – it’s…</p>\n") }
     @Test func smartPunctuationOff() { #expect(html("\"Hi\" --", smart: false) == "<p>&quot;Hi&quot; --</p>\n") }

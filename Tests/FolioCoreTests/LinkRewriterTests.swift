@@ -7,9 +7,10 @@ struct LinkRewriterTests {
         chapters: [
             "01-intro.md": ["intro", "why"],
             "part/index.md": ["part"],
-            "part/02-detail.md": ["detail", "the-end"],
+            "part/02-detail.md": ["detail", "the-end", "raw-anchor"],
+            "guide/README.md": ["guide"],
         ],
-        files: ["01-intro.md", "part/index.md", "part/02-detail.md", "images/a b.png", "notes.md", "images/x.svg"]
+        files: ["01-intro.md", "part/index.md", "part/02-detail.md", "guide/README.md", "page.html", "images/a b.png", "notes.md", "images/x.svg"]
     )
 
     func rewrite(_ destination: String, from chapter: ChapterID = "01-intro.md", image: Bool = false) -> Result<RewrittenLink, LinkProblem> {
@@ -38,9 +39,21 @@ struct LinkRewriterTests {
     @Test func missingChapter() { #expect(rewrite("nope.md") == .failure(.missingChapter("nope.md"))) }
     @Test func notAChapter() { #expect(rewrite("notes.md") == .failure(.notAChapter("notes.md"))) }
     @Test func missingHeading() {
-        #expect(rewrite("part/02-detail.md#nope") == .failure(.missingHeading(chapter: "part/02-detail.md", id: "nope", known: ["detail", "the-end"])))
+        #expect(rewrite("part/02-detail.md#nope") == .failure(.missingHeading(chapter: "part/02-detail.md", id: "nope", known: ["detail", "raw-anchor", "the-end"])))
     }
     @Test func missingHeadingHere() { #expect(rewrite("#nope") == .failure(.missingHeading(chapter: "01-intro.md", id: "nope", known: ["intro", "why"]))) }
     @Test func missingImage() { #expect(rewrite("images/none.png", image: true) == .failure(.missingFile("images/none.png", image: true))) }
-    @Test func outside() { #expect(rewrite("../../x.png") == .failure(.outsideBook("../../x.png"))) }
+    @Test func imageOutsideIsAnError() { #expect(rewrite("../../x.png", image: true) == .failure(.outsideBook("../../x.png"))) }
+    @Test func linkOutsideIsKeptWithAWarning() {
+        #expect(rewrite("../std/index.html") == .success(RewrittenLink(destination: "../std/index.html", warning: .leavesBook("../std/index.html"))))
+    }
+
+    // Links as mdBook's site has them.
+    @Test func htmlReachesTheChapter() { #expect(url("part/02-detail.html#the-end") == "part/02-detail.md#the-end") }
+    @Test func indexHTMLReachesTheFolderOpener() { #expect(url("part/index.html") == "part/index.md") }
+    @Test func readmeIsTheFolderIndex() { #expect(url("guide/index.html") == "guide/README.md") }
+    @Test func indexHTMLBesideTheChapter() { #expect(url("index.html", from: "part/02-detail.md") == "part/index.md") }
+    @Test func htmlOfNoChapter() { #expect(rewrite("nope.html") == .failure(.missingChapter("nope.html"))) }
+    @Test func htmlFileIsAnAsset() { #expect(url("page.html") == "../assets/book/page.html") }
+    @Test func rawHTMLAnchorIsATarget() { #expect(url("part/02-detail.md#raw-anchor") == "part/02-detail.md#raw-anchor") }
 }

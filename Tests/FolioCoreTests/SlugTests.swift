@@ -96,3 +96,33 @@ import Testing
 @Test func titleFromNumberOnlyName() {
     #expect(titleFromFileName("1984") == "1984")
 }
+
+// Heading ids as mdBook makes them: one line of heading text, one id.
+@Test(arguments: [
+    ("Getting Started", "getting-started"),
+    ("Spine & direction", "spine--direction"),
+    ("  Padded  ", "padded"),
+    ("a - b", "a---b"),
+    ("Hello, World! What's new?", "hello-world-whats-new"),
+    ("Version 2.0", "version-20"),
+    ("snake_case and kebab-case", "snake_case-and-kebab-case"),
+    ("`Vec<T>` and `HashMap<K, V>`", "vect-and-hashmapk-v"),
+    ("Emoji 🎉 party", "emoji--party"),
+    ("第 1 章：入门指南", "第-1-章入门指南"),
+    ("Ünïcödé STRASSE Ωmega", "ünïcödé-strasse-ωmega"),
+    ("?!…", "section"),
+])
+func headingIDsAsMdBookMakesThem(text: String, id: String) {
+    #expect(headingID(text) == id)
+}
+
+@Test func repeatedHeadingsAsMdBookNumbersThem() {
+    let (_, headings) = assignHeadingIDs(parseMarkdown("# Intro\n# Intro\n# Intro-1\n# Intro", smartPunctuation: false))
+    #expect(headings.map(\.id) == ["intro", "intro-1", "intro-1-1", "intro-2"])
+}
+
+@Test func headingIDsLeaveOutImageDescriptions() {
+    let (_, headings) = assignHeadingIDs(parseMarkdown("# The ![logo](l.png) book", smartPunctuation: false))
+    #expect(headings.map(\.id) == ["the--book"])
+    #expect(headings.map(\.title) == ["The logo book"])
+}

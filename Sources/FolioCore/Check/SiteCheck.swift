@@ -82,7 +82,8 @@ struct SiteCheck {
         }
         guard let fragment, !fragment.isEmpty, fileExtension(path) == "html" else { return }
         guard let target = scan(path) else { return }
-        if !target.tags.contains(where: { $0.value("id") == fragment }) {
+        // As browsers find a fragment: an element with that id, or an `a` with that name.
+        if !target.tags.contains(where: { $0.value("id") == fragment || ($0.name == "a" && $0.value("name") == fragment) }) {
             report(missingID, "`\(href)`: `\(path)` has no id `\(fragment)`", at: location)
         }
     }

@@ -125,7 +125,7 @@ struct PublicationManifest {
         while let heading = rest.popFirst() {
             let deeper = rest.prefix { $0.level > heading.level }
             rest = rest.dropFirst(deeper.count)
-            let number = paged.headingPages[chapter.chapter.id]?[heading.id] ?? 1
+            let number = paged.targetPages[chapter.chapter.id]?[heading.id] ?? 1
             let href = SiteLayout.headingURL(slug: chapter.chapter.slug, number: number, id: heading.id)
             var entry: [(String, JSONOutput)] = [("href", .string(uriReference(href))), ("title", .string(heading.title))]
             let children = nest(deeper, in: chapter)

@@ -7,7 +7,7 @@ func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [
     // Only Markdown is a chapter a link can reach: an image cover stays an image.
     let targets = LinkTargets(
         chapters: Dictionary(uniqueKeysWithValues: chapters.filter { fileExtension($0.chapter.path) == "md" }.map {
-            ($0.chapter.id, Set($0.headings.map(\.id)))
+            ($0.chapter.id, Set($0.headings.map(\.id) + $0.anchors))
         }),
         files: files
     )
@@ -20,6 +20,10 @@ func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [
         func rewrite(_ reference: Reference, image: Bool) -> Reference {
             switch rewriteLink(reference.destination, from: parsed.chapter.id, image: image, targets: targets) {
             case .success(let link):
+                if let warning = link.warning {
+                    diagnostics.append(.warning(warning.description, at: parsed.chapter.location(reference.position),
+                                                hint: "fine when the site is published beside what it points to"))
+                }
                 if let asset = link.asset {
                     assets.insert(asset)
                     if image { images[link.destination] = imageSizes[asset] }

@@ -8,5 +8,6 @@ func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> ParsedChapter
     let title = chapter.declaredTitle
         ?? headings.first { $0.level == 1 }?.title
         ?? titleFromFileName(fileStem(chapter.path))
-    return ParsedChapter(chapter: chapter, title: title, blocks: blocks, headings: headings)
+    let anchors = options.rawHTML ? blocks.flatMap(\.rawHTMLIDs) : []
+    return ParsedChapter(chapter: chapter, title: title, blocks: blocks, headings: headings, anchors: anchors)
 }

@@ -1,5 +1,8 @@
-/// Gives every heading of a chapter an id from its text, unique within the chapter,
-/// so that links to `chapter.md#id` keep working while the chapter's other headings change.
+import Foundation
+
+/// Gives every heading of a chapter an id from its text, unique within the chapter, as mdBook
+/// gives them, so that links written for mdBook (and GitHub) reach the same headings, and links
+/// to `chapter.md#id` keep working while the chapter's other headings change.
 func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading]) {
     var slugs = UniqueSlugs()
     var headings: [Heading] = []
@@ -8,10 +11,25 @@ func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading
         block.rewritten(blocks: { block in
             guard case .heading(let level, let content, _) = block else { return block }
             let title = content.plainText()
-            let id = slugs.claim(slugify(title))
+            let id = slugs.claim(headingID(content.plainText(withImageDescriptions: false)))
             headings.append(Heading(level: level, title: title, id: id))
             return .heading(level: level, content: content, id: id)
         })
     }
     return (result, headings)
+}
+
+/// mdBook's id for a heading's text: trimmed and lower-cased; letters and digits of any script,
+/// `_` and `-` kept, each space a `-` (so runs stay runs), everything else dropped; `section`
+/// when nothing is left.
+func headingID(_ text: String) -> String {
+    var id = ""
+    for scalar in text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().unicodeScalars {
+        if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" || scalar == "-" {
+            id.unicodeScalars.append(scalar)
+        } else if scalar.properties.isWhitespace {
+            id.append("-")
+        }
+    }
+    return id.isEmpty ? "section" : id
 }

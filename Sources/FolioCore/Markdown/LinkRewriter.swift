@@ -19,11 +19,14 @@ struct RewrittenLink: Sendable, Equatable {
     var asset: String?
     /// A chapter (and heading): its page is known only once the book is paginated.
     var target: ChapterLink?
+    /// Kept as written, but worth a word to the writer.
+    var warning: LinkProblem?
 
-    init(destination: String, asset: String? = nil, target: ChapterLink? = nil) {
+    init(destination: String, asset: String? = nil, target: ChapterLink? = nil, warning: LinkProblem? = nil) {
         self.destination = destination
         self.asset = asset
         self.target = target
+        self.warning = warning
     }
 }
 
@@ -45,6 +48,9 @@ enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case missingHeading(chapter: ChapterID, id: String, known: [String])
     case missingFile(String, image: Bool)
     case outsideBook(String)
+    /// A link (not an image) out of the book: kept, since books are often published beside
+    /// sibling sites (`../std/index.html`).
+    case leavesBook(String)
 
     var description: String {
         switch self {
@@ -55,6 +61,7 @@ enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
                 + (known.isEmpty ? " (it has no headings)" : "; its headings are: " + known.map { "#\($0)" }.joined(separator: ", "))
         case .missingFile(let path, let image): image ? "missing image `\(path)`" : "link to a missing file `\(path)`"
         case .outsideBook(let path): "`\(path)` points outside the book folder"
+        case .leavesBook(let path): "`\(path)` leads out of the book; it is kept as written"
         }
     }
 }
@@ -77,7 +84,7 @@ func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, ta
     }
 
     guard let path = link.path else {
-        return .failure(.outsideBook(link.written))
+        return image ? .failure(.outsideBook(link.written)) : .success(RewrittenLink(destination: destination, warning: .leavesBook(link.written)))
     }
     if let target = chapterFile(path, targets: targets), let ids = targets.chapters[target] {
         if let fragment, !ids.contains(fragment) {
@@ -88,6 +95,9 @@ func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, ta
     if fileExtension(path) == "md" && !image {
         return .failure(targets.files.contains(path) ? .notAChapter(path) : .missingChapter(path))
     }
+    if fileExtension(path) == "html" && !image && !targets.files.contains(path) {
+        return .failure(.missingChapter(path))
+    }
     guard targets.files.contains(path) else {
         return .failure(.missingFile(path, image: image))
     }
@@ -95,10 +105,19 @@ func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, ta
     return .success(RewrittenLink(destination: url, asset: path))
 }
 
-/// A link to a folder means the chapter that opens it.
+/// The chapter a path reaches, as in the site mdBook makes of the same book: the chapter itself,
+/// `x.html` for `x.md`, and a folder, or its `index.html`, for the `index.md` or `README.md` that
+/// opens it.
 private func chapterFile(_ path: String, targets: LinkTargets) -> ChapterID? {
-    if targets.chapters[ChapterID(path)] != nil { return ChapterID(path) }
-    let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-    let prefix = folder.isEmpty ? "" : folder + "/"
-    return ["index.md", "README.md"].map { ChapterID(prefix + $0) }.first { targets.chapters[$0] != nil }
+    var candidates = [path]
+    var folder: String? = path.hasSuffix("/") ? String(path.dropLast()) : path
+    if fileExtension(path) == "html" {
+        candidates.append(String(path.dropLast(".html".count)) + ".md")
+        folder = fileName(path).lowercased() == "index.html" ? directory(of: path) : nil
+    }
+    if let folder {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        candidates += ["index.md", "README.md"].map { prefix + $0 }
+    }
+    return candidates.lazy.map { ChapterID($0) }.first { targets.chapters[$0] != nil }
 }

@@ -84,8 +84,8 @@ extension Inline {
 
 extension [Inline] {
     /// The words alone, as a heading's title reads. cmark keeps raw HTML as text in an image's
-    /// description, so `keepingHTML` does too.
-    func plainText(keepingHTML: Bool = false) -> String {
+    /// description, so `keepingHTML` does too; mdBook leaves images' descriptions out of heading ids.
+    func plainText(keepingHTML: Bool = false, withImageDescriptions: Bool = true) -> String {
         var text = ""
         for inline in self {
             inline.walk(entering: { inline in
@@ -93,7 +93,8 @@ extension [Inline] {
                 case .text(let words), .code(let words): text += words
                 case .html(let html): if keepingHTML { text += html }
                 case .softBreak, .lineBreak: text += " "
-                case .emphasis, .strong, .link, .image: break
+                case .image: return withImageDescriptions
+                case .emphasis, .strong, .link: break
                 }
                 return true
             })

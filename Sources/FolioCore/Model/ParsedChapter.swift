@@ -1,16 +1,19 @@
-/// A chapter after parsing: its blocks, its title and the headings others can link to.
+/// A chapter after parsing: its blocks, its title and the headings and anchors others can link to.
 struct ParsedChapter: Sendable, Equatable {
     var chapter: Chapter
     var title: String
     /// Blocks with heading ids assigned.
     var blocks: [Block]
     var headings: [Heading]
+    /// The ids its raw HTML gives, when raw HTML is rendered: link targets like headings.
+    var anchors: [String]
 
-    init(chapter: Chapter, title: String, blocks: [Block], headings: [Heading]) {
+    init(chapter: Chapter, title: String, blocks: [Block], headings: [Heading], anchors: [String] = []) {
         self.chapter = chapter
         self.title = title
         self.blocks = blocks
         self.headings = headings
+        self.anchors = anchors
     }
 }
 

@@ -2,8 +2,9 @@
 struct PagedBook: Sendable {
     var pages: [Page]
     var geometry: PageGeometry
-    /// Chapter → heading id → the page (its number within the chapter) that holds it.
-    var headingPages: [ChapterID: [String: Int]]
+    /// Chapter → the id of a heading, or of an element in its raw HTML → the page (its number
+    /// within the chapter) that holds it.
+    var targetPages: [ChapterID: [String: Int]]
 
     /// The pages seen together, by book number. In spreads the first page, a recto, stands
     /// alone as a book's first page does; then each verso faces the recto after it.
@@ -45,23 +46,14 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
     let pages = layOutPages(covers + front + written.dropFirst(covers.count), sides: PageSides(options.reading, direction: options.direction),
                             chapterStart: options.page.chapterStart)
 
-    var headingPages: [ChapterID: [String: Int]] = [:]
+    var targetPages: [ChapterID: [String: Int]] = [:]
     for page in pages {
         guard let chapter = page.chapter else { continue }
-        for id in page.blocks.flatMap(\.headingIDs) {
-            headingPages[chapter, default: [:]][id] = page.numberInSection
+        for id in page.blocks.flatMap({ $0.headingIDs + (rawHTML ? $0.rawHTMLIDs : []) }) where targetPages[chapter]?[id] == nil {
+            targetPages[chapter, default: [:]][id] = page.numberInSection
         }
     }
-    return PagedBook(pages: pages, geometry: geometry, headingPages: headingPages)
-}
-
-extension Block {
-    /// The ids of the headings in the block, nested ones included.
-    var headingIDs: [String] {
-        var ids: [String] = []
-        walk(blocks: { if case .heading(_, _, let id) = $0 { ids.append(id) } })
-        return ids
-    }
+    return PagedBook(pages: pages, geometry: geometry, targetPages: targetPages)
 }
 
 extension Page.Kind {

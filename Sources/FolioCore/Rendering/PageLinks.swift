@@ -2,14 +2,16 @@
 struct PageLinks: Sendable {
     private let sections: [ChapterID: ParsedChapter]
     let generatedTitles: [GeneratedSection: String]
-    private let headingPages: [ChapterID: [String: Int]]
+    private let targetPages: [ChapterID: [String: Int]]
+    private let headingIDs: [ChapterID: Set<String>]
 
     /// `generatedTitles` name the cover and the sections Folio writes itself, for navigation and
     /// the document title.
     init(sections: [ChapterID: ParsedChapter], paged: PagedBook, generatedTitles: [GeneratedSection: String]) {
         self.sections = sections
         self.generatedTitles = generatedTitles
-        headingPages = paged.headingPages
+        targetPages = paged.targetPages
+        headingIDs = sections.mapValues { Set($0.headings.map(\.id)) }
     }
 
     /// The title of the page's chapter or generated section; the cover's is the book's.
@@ -22,11 +24,12 @@ struct PageLinks: Sendable {
     func url(of link: ChapterLink, from page: Page) -> String {
         guard let slug = sections[link.chapter]?.chapter.slug else { return "" }
         guard let id = link.fragment else { return SiteLayout.pageToRoot + SiteLayout.chapterURL(slug) }
-        let number = headingPages[link.chapter]?[id] ?? 1
-        let url = SiteLayout.headingURL(slug: slug, number: number, id: id)
-        // On its own page, a heading is reached by its fragment alone.
+        let number = targetPages[link.chapter]?[id] ?? 1
+        // A heading's id in the site carries its chapter's slug; raw HTML keeps the ids it was written with.
+        let fragment = headingIDs[link.chapter]?.contains(id) == true ? SiteLayout.headingID(slug: slug, id: id) : id
+        // On its own page, a target is reached by its fragment alone.
         let samePage = slug == page.slug && number == page.numberInSection
-        return samePage ? "#" + SiteLayout.headingID(slug: slug, id: id) : SiteLayout.pageToRoot + url
+        return samePage ? "#" + fragment : SiteLayout.pageToRoot + SiteLayout.pageURL(slug: slug, number: number) + "#" + fragment
     }
 
     /// The previous or next page, for navigation.

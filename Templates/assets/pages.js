@@ -1,0 +1,80 @@
+/* The data source: page documents fetched on demand and kept parsed (a few, least recently used
+   first out), and the leaves, the pages in the DOM: only those mounted, whatever the book's length. */
+export const $ = (tag, attrs = {}, ...kids) => {
+  const e = document.createElement(tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  e.append(...kids);
+  return e;
+};
+export const button = (name, label, text = label) => $('button', { type: 'button', 'data-folio': name, 'aria-label': label }, text);
+
+// b: the book (book.js); root: where focus goes when it would be lost; say: the UI strings.
+export function pages(b, root, say) {
+  const cache = new Map(), loading = new Map(), leaves = new Map();
+  const keep = () => root.focus();
+  function remember(n, a) {
+    cache.delete(n);
+    cache.set(n, a);
+    for (const [k, e] of cache) if (cache.size > 12 && !e.isConnected) cache.delete(k);
+    return a;
+  }
+  function load(n) {
+    const url = b.url(n);
+    if (cache.has(n)) return Promise.resolve(remember(n, cache.get(n)));
+    if (!loading.has(n)) loading.set(n, fetch(url).then((r) => { if (!r.ok) throw Error(r.status); return r.text(); }).then((html) => {
+      const a = new DOMParser().parseFromString(html, 'text/html').querySelector('article.page');
+      if (!a) throw Error('no article.page in ' + url);
+      document.adoptNode(a); // so that isConnected means "in this document"
+      for (const e of a.querySelectorAll('[href],[src]')) for (const k of ['href', 'src']) {
+        const v = e.getAttribute(k);
+        if (v && v[0] != '#') e.setAttribute(k, new URL(v, url).href);
+      }
+      return remember(n, a);
+    }).finally(() => loading.delete(n)));
+    return loading.get(n);
+  }
+  // Page n's element: the page, or a placeholder until it arrives.
+  function leaf(n) {
+    let e = leaves.get(n);
+    if (!e) leaves.set(n, (e = cache.get(n) || fill(n, $('article', { class: `page page-${b.side(n)} folio-loading`, 'data-page': n }))));
+    return e;
+  }
+  function fill(n, ph) {
+    load(n).then((a) => {
+      if (leaves.get(n) != ph) return;
+      for (const k of ['style', 'inert', 'aria-hidden']) ph.hasAttribute(k) ? a.setAttribute(k, ph.getAttribute(k)) : a.removeAttribute(k);
+      const focused = ph.contains(document.activeElement);
+      ph.replaceWith(a);
+      leaves.set(n, a);
+      if (focused) keep();
+    }, () => {
+      if (leaves.get(n) != ph) return;
+      const r = button('retry', say('retry'));
+      r.onclick = () => { ph.replaceChildren(); fill(n, ph); r.remove(); keep(); };
+      ph.classList.add('folio-failed');
+      ph.replaceChildren($('p', {}, say('load-failed')), r);
+    });
+    return ph;
+  }
+  return {
+    load, leaf, leaves,
+    // The page document's own article, already in the DOM.
+    adopt(n, a) { a.remove(); remember(n, a); },
+    // Exactly these pages in the DOM, each new one appended to parent(n).
+    mount(ns, parent) {
+      for (const [n, e] of leaves) if (!ns.includes(n)) {
+        if (e.contains(document.activeElement)) keep();
+        e.remove();
+        e.removeAttribute('style');
+        leaves.delete(n);
+      }
+      for (const n of ns) { const e = leaf(n); if (!e.isConnected) parent(n).append(e); }
+    },
+    // Shown, or hidden from all (an inert page would drop focus to <body>: keep it in the book).
+    expose(e, on) {
+      if (!on && e.contains(document.activeElement)) keep();
+      e.toggleAttribute('inert', !on);
+      on ? e.removeAttribute('aria-hidden') : e.setAttribute('aria-hidden', 'true');
+    },
+  };
+}

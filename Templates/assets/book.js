@@ -1,5 +1,4 @@
-/* The book as manifest.json gives it: reading order, page sides, spreads, URLs, keys. No DOM.
-   Pages count from 1; a spread is the list of pages shown together. */
+/* The book from manifest.json, no DOM: pages from 1, sides, spreads (the pages shown together), URLs. */
 export function book(m, base) {
   const meta = m.metadata, order = m.readingOrder, N = order.length, { width: W, height: H } = meta['urn:folio:page-size'];
   const dirn = meta['urn:folio:direction'], vertical = /tb|bt/.test(dirn), reversed = dirn == 'rtl' || dirn == 'btt';
@@ -9,7 +8,6 @@ export function book(m, base) {
   const verso = (n) => side(n) == (reversed ? 'right' : 'left');
   const canSpread = !scrolling && (spine == 'mid' || spine == 'auto') && order.some((o) => o.properties?.page != 'center');
   const [fwd, bwd] = (vertical ? ['ArrowDown', 'ArrowUp'] : ['ArrowRight', 'ArrowLeft'])[reversed ? 'reverse' : 'slice']();
-  // The spread that shows page n; [] past either end.
   const spread = (n, two) => n < 1 || n > N ? [] : !two ? [n]
     : verso(n) ? (n < N && !verso(n + 1) ? [n, n + 1] : [n])
     : (n > 1 && verso(n - 1) ? [n - 1, n] : [n]);
@@ -17,15 +15,14 @@ export function book(m, base) {
     N, W, H, vertical, reversed, scrolling, title: meta.title, side, verso, spread,
     chapter: (n) => order[n - 1].title,
     url: (n) => urls[n - 1],
-    page: (url) => urls.indexOf(url.split('#')[0]) + 1, // 0: not a page of the book
+    page: (url) => urls.indexOf(url.split('#')[0]) + 1,
     clamp: (n) => Math.min(N, Math.max(1, n | 0)),
-    // Two pages when they come out at least 3/4 the size one page would in a vw × vh view.
+    // Two pages when they come out at least 3/4 the size one would.
     twoUp: (vw, vh) => canSpread && (spine == 'mid' || vw / vh >= (1.5 * W) / H),
     // The edge that stays attached while page n turns.
     hinge: (n, two) => two ? (side(n) == 'right' ? 'left' : 'right')
       : vertical ? (reversed ? 'bottom' : 'top') : (reversed ? 'right' : 'left'),
-    // Turning from the spread `shown` to `to`: leaf T turns over, showing B on its back (0: a
-    // blank back) and uncovering U. Back on a single page, the previous page unfolds (flip).
+    // From shown to to: T turns, B on its back (0: blank), U uncovered; flip: T unfolds.
     leaves(shown, to, two) {
       const d = to[0] > shown[0], flip = !two && !d;
       return {
@@ -33,7 +30,6 @@ export function book(m, base) {
         U: two ? (d ? to[1] : to.length > 1 ? to[0] : null) : flip ? shown[0] : to[0],
       };
     },
-    // What a key does: next, prev, first, last or nothing.
     key: (k, shift) => k == fwd || k == 'PageDown' || (k == ' ' && !shift) ? 'next'
       : k == bwd || k == 'PageUp' || k == ' ' ? 'prev' : k == 'Home' ? 'first' : k == 'End' ? 'last' : null,
   };

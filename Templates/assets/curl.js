@@ -1,4 +1,4 @@
-/* Page-curl geometry after StPageFlip, pure: in the w×h turning page's px, c the corner, p the
+/* Page-curl geometry (after StPageFlip), pure: in the turning w×h page's px, c the corner, p the
    pointer, spine the attached edge. */
 const EPS = 1e-6;
 const sub = (p, q) => ({ x: p.x - q.x, y: p.y - q.y });
@@ -7,15 +7,14 @@ const clamp01 = (v) => (v > 0 ? (v < 1 ? v : 1) : 0); // NaN → 0
 const horiz = (s) => s != 'top' && s != 'bottom';
 const hinge = (s, w, h) => ({ x: s == 'right' ? w : 0, y: s == 'bottom' ? h : 0 }); // a spine corner
 const area = (poly) => poly.reduce((s, p, i, a, q = a[(i + 1) % a.length]) => s + (p.x * q.y - q.x * p.y) / 2, 0);
-// In page widths (heights if vertical).
 const toward = (v, s, w, h) => ({ right: v.x / w, top: -v.y / h, bottom: v.y / h })[s] ?? -v.x / w;
 
-// The perpendicular bisector of c and p: m on it, n its normal toward c (null if c = p).
+// m on the fold, n its normal toward c.
 function fold(c, p) {
   const d = sub(c, p), l = len(d);
   return { m: { x: (c.x + p.x) / 2, y: (c.y + p.y) / 2 }, n: l > EPS ? { x: d.x / l, y: d.y / l } : null };
 }
-// The part of poly on the corner's side of the fold (sign 1) or the other; slivers → [].
+// The corner's side (sign 1) or the other; slivers → [].
 function cut(poly, { m, n }, sign) {
   const out = [], d = poly.map((p) => sign * ((p.x - m.x) * n.x + (p.y - m.y) * n.y));
   poly.forEach((p, i) => {
@@ -25,7 +24,7 @@ function cut(poly, { m, n }, sign) {
   });
   return Math.abs(area(out)) > EPS ? out : [];
 }
-// The fold's angle and position (0..1) for a linear-gradient(), and how strong its shade.
+// For a linear-gradient().
 function shading({ m, n }, c, p, w, h, spine) {
   return !n ? { angle: 0, position: 0, strength: 0 } : {
     angle: (Math.atan2(n.x, -n.y) * 180) / Math.PI,
@@ -34,18 +33,15 @@ function shading({ m, n }, c, p, w, h, spine) {
   };
 }
 
-// Where corner c lands, turned over: its image across the spine.
+// Where c lands, turned over.
 export const over = (c, spine, w, h, a = hinge(spine, w, h)) =>
   horiz(spine) ? { x: 2 * a.x - c.x, y: c.y } : { x: c.x, y: 2 * a.y - c.y };
 
-// The corner a turn starts from: the one nearest p on the edge opposite the spine.
 export const corner = (p, spine, w, h) => horiz(spine)
   ? { x: spine == 'left' ? w : 0, y: p.y < h / 2 ? 0 : h } : { x: p.x < w / 2 ? 0 : w, y: spine == 'top' ? h : 0 };
 
-// One frame: the pointer held where paper can reach (within reach of both spine corners), the
-// page's front and the flap (back) either side of the fold, the reflection onto the flap (matrix),
-// the back element's clip and matrix (flipped, then reflected, so that its text reads right),
-// the shades, and progress: 0 at the corner, 0.5 at the spine, 1 turned over.
+// A frame. Paper can't stretch: p stays within reach of both spine corners. The back is flipped,
+// then reflected, so that its text reads right. progress: 0 at the corner, 0.5 at the spine.
 export function curl(w, h, c, pointer, spine) {
   const a = hinge(spine, w, h), b = horiz(spine) ? { x: a.x, y: h } : { x: w, y: a.y }, ra = len(sub(c, a)), rb = len(sub(c, b));
   const reach = (o, r) => { const d = sub(pointer, o), l = len(d); return l > r ? { x: o.x + d.x * r / l, y: o.y + d.y * r / l } : pointer; };
@@ -63,28 +59,25 @@ export function curl(w, h, c, pointer, spine) {
   };
 }
 
-// A press at q: a tap on the outer 35 % of a page turns it, a press on the outer 15 % drags;
-// on a single page the part by the spine turns back. null: neither.
+// A tap on the outer 35 % turns, a press on the outer 15 % drags; a single page's inner half turns back.
 export function grip(q, spine, w, h, single) {
-  const u = { left: q.x / w, right: 1 - q.x / w, top: q.y / h, bottom: 1 - q.y / h }[spine], back = single && u < 0.5, o = back ? 1 - u : u;
+  const u = -toward(sub(q, hinge(spine, w, h)), spine, w, h), back = single && u < 0.5, o = back ? 1 - u : u;
   return o < 0.65 ? null : { back, drag: o > 0.85 };
 }
 
-// The corner while the pointer, pressed at q, is at f: at the same offset or, unfolding, with
-// the fold through the pointer.
+// Unfolding, the fold passes through the pointer; else the corner keeps its offset.
 export const follow = (c, q, f, unfold) => unfold ? { x: 2 * f.x - c.x, y: 2 * f.y - c.y } : { x: c.x + f.x - q.x, y: c.y + f.y - q.y };
 
-// Toward the spine, in page widths (heights) per second, over the last 100 ms of track [{t, f}].
+// Page widths per second toward the spine, over 100 ms.
 export function velocity(track, now, spine, w, h) {
   const r = track.filter((s) => now - s.t < 100), a = r[0], b = r.at(-1), dt = a && (b.t - a.t) / 1000;
   return dt > 0 ? toward(sub(b.f, a.f), spine, w, h) / dt : 0;
 }
 
-// A flick (> flick widths/s) goes its way, else past the spine completes.
+// A flick goes its way, else past the spine completes.
 export const releaseDecision = ({ progress: p, velocity: v }, flick = 1.2) => v > flick || (v >= -flick && p > 0.5) ? 'complete' : 'back';
 
-// From a to b at time t (0..1), easing out. Lifted (taps, keys), the corner rises toward the
-// middle of the page on the way, so that the page curls rather than slides.
+// Easing out; lifted (taps, keys), the page curls rather than slides.
 export function animationPoint(a, b, t, lift, c, spine, w, h) {
   const e = 1 - (1 - clamp01(t)) ** 3, p = { x: a.x + (b.x - a.x) * e, y: a.y + (b.y - a.y) * e }, o = horiz(spine) ? 'y' : 'x';
   if (lift) p[o] += ((o == 'y' ? h : w) / 2 - c[o]) * 0.3 * Math.sin(Math.PI * clamp01(t));

@@ -1,5 +1,5 @@
-/* The data source: page documents fetched on demand and kept parsed (a few, least recently used
-   first out), and the leaves, the pages in the DOM: only those mounted, whatever the book's length. */
+/* The data source: page documents fetched on demand, a few kept parsed (LRU), and the leaves:
+   only the pages mounted are in the DOM. */
 export const $ = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -8,7 +8,7 @@ export const $ = (tag, attrs = {}, ...kids) => {
 };
 export const button = (name, label, text = label) => $('button', { type: 'button', 'data-folio': name, 'aria-label': label }, text);
 
-// b: the book (book.js); root: where focus goes when it would be lost; say: the UI strings.
+// Focus that would be lost goes to root.
 export function pages(b, root, say) {
   const cache = new Map(), loading = new Map(), leaves = new Map();
   const keep = () => root.focus();
@@ -33,7 +33,7 @@ export function pages(b, root, say) {
     }).finally(() => loading.delete(n)));
     return loading.get(n);
   }
-  // Page n's element: the page, or a placeholder until it arrives.
+  // Page n, or a placeholder until it arrives.
   function leaf(n) {
     let e = leaves.get(n);
     if (!e) leaves.set(n, (e = cache.get(n) || fill(n, $('article', { class: `page page-${b.side(n)} folio-loading`, 'data-page': n }))));
@@ -58,9 +58,7 @@ export function pages(b, root, say) {
   }
   return {
     load, leaf, leaves,
-    // The page document's own article, already in the DOM.
     adopt(n, a) { a.remove(); remember(n, a); },
-    // Exactly these pages in the DOM, each new one appended to parent(n).
     mount(ns, parent) {
       for (const [n, e] of leaves) if (!ns.includes(n)) {
         if (e.contains(document.activeElement)) keep();
@@ -70,7 +68,7 @@ export function pages(b, root, say) {
       }
       for (const n of ns) { const e = leaf(n); if (!e.isConnected) parent(n).append(e); }
     },
-    // Shown, or hidden from all (an inert page would drop focus to <body>: keep it in the book).
+    // An inert page drops focus to <body>: keep it in the book.
     expose(e, on) {
       if (!on && e.contains(document.activeElement)) keep();
       e.toggleAttribute('inert', !on);

@@ -1,11 +1,8 @@
-/* Folio reader: the book from manifest.json (book.js), a page or a spread at a time, its pages
-   loaded on demand (pages.js), turned by curl (turn.js, curl.js) or scroll (scroll.js), with the
-   keyboard and the pointer (input.js). Without it each page document reads on its own. */
+/* Folio reader: the book (book.js) a page or a spread at a time, pages loaded on demand
+   (pages.js), turned by curl (turn.js) or scroll. Without it each page document reads on its own. */
 import { book } from './book.js';
 import { $, button, pages } from './pages.js';
 import { curlEngine } from './turn.js';
-import { scrollEngine } from './scroll.js';
-import { keyboard, pointer } from './input.js';
 
 const json = (url) => fetch(url).then((r) => { if (!r.ok) throw Error(`${r.status} ${url}`); return r.json(); });
 const main = document.querySelector('main.book, body.front > main');
@@ -45,7 +42,7 @@ async function boot(base) {
   root.append(bar, view, $('div', { class: 'folio-bar' }, prevB, contentsB, slider, indicator, nextB), panel, announce);
 
   const P = pages(b, root, say), own = main.querySelector('article.page[data-page]');
-  // What the engines share with the reader: shown, the pages in view; two, a spread or not.
+  // Shared with the engines: shown, the pages in view; two, a spread.
   const r = { b, P, view, stage, reduced: matchMedia('(prefers-reduced-motion: reduce)'), shown: [own ? b.clamp(+own.dataset.page) : 1], two: false, chrome, changed };
   if (own) P.adopt(r.shown[0], own);
 
@@ -113,4 +110,116 @@ async function boot(base) {
   new ResizeObserver(() => engine.layout()).observe(view);
   engine.layout();
   chrome();
+}
+
+// Input. Links, controls and selected text never start a turn.
+function keyboard(b, act, escape) {
+  document.addEventListener('keydown', (e) => {
+    const t = e.target, k = e.key;
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || t.closest?.('input,textarea,select,[contenteditable]')) return;
+    if (k == 'Escape' && escape()) return;
+    if (k == ' ' && t.closest?.('a,button')) return;
+    const f = act[b.key(k, e.shiftKey)];
+    if (f) { e.preventDefault(); f(); }
+  });
+}
+
+// A press that moves drags (from the outer edge) or selects text; one that does not is a tap.
+function pointer(stage, E) {
+  let press = null;
+  stage.addEventListener('pointerdown', (e) => {
+    const a = e.target.closest('article.page'), sel = getSelection();
+    if (!a || e.button > 0 || e.target.closest('a,button,input,select,textarea,label,[contenteditable]')) return;
+    if (!sel.isCollapsed && sel.containsNode(e.target, true)) return;
+    const aim = E.aim(+a.dataset.page, e);
+    if (!aim) return;
+    press = { id: e.pointerId, aim, x: e.clientX, y: e.clientY, track: [] };
+    if (aim.drag) { e.preventDefault(); stage.setPointerCapture(e.pointerId); }
+  });
+  stage.addEventListener('pointermove', (e) => {
+    if (press?.id != e.pointerId) return;
+    const f = press.aim.at(e);
+    if (!press.on) {
+      if (Math.hypot(e.clientX - press.x, e.clientY - press.y) < 6) return;
+      if (!press.aim.drag) return void (press = null);
+      press.on = E.grab(press.aim);
+    }
+    E.drag(press.aim, f);
+    press.track.push({ t: e.timeStamp, f });
+    if (press.track.length > 6) press.track.shift();
+  });
+  const release = (e) => {
+    if (press?.id != e.pointerId) return;
+    const p = press, up = e.type == 'pointerup';
+    press = null;
+    if (!p.on) { if (up) E.grab(p.aim, true); return; }
+    E.release(up, p.track, e.timeStamp);
+  };
+  stage.addEventListener('pointerup', release);
+  stage.addEventListener('pointercancel', release);
+}
+
+// Scroll: a slot per page in a snapping scroller, filled near the current page.
+function scrollEngine(r) {
+  const { b, P, stage, reduced } = r, { W, H, N, vertical, reversed } = b;
+  const ax = vertical ? 'top' : 'left', pos = vertical ? 'scrollTop' : 'scrollLeft', spacer = $('div', { class: 'folio-spacer' }), slots = new Map();
+  let ext = 1, scale = 1, lead = 0, cross = 0, committed = r.shown[0], push = false;
+  stage.classList.add(vertical ? 'folio-y' : 'folio-x');
+  stage.dir = 'ltr'; // offsets from the left or top, whatever the language
+  stage.append(spacer);
+  const offset = (n) => (reversed ? N - n : n - 1) * ext;
+  const slot = (n) => {
+    let s = slots.get(n);
+    if (!s) slots.set(n, (s = $('div', { class: 'folio-slot', dir: document.documentElement.dir })));
+    s.style.cssText = `${ax}:${lead + offset(n)}px;${vertical ? 'left' : 'top'}:${cross}px;width:${W * scale}px;height:${H * scale}px`;
+    if (!s.isConnected) stage.append(s);
+    return s;
+  };
+  function place() {
+    const n = r.shown[0], ns = [];
+    for (let k = Math.max(1, n - 2); k <= Math.min(N, n + 2); k++) ns.push(k);
+    P.mount(ns, slot);
+    for (const [k, s] of slots) if (!ns.includes(k)) { s.remove(); slots.delete(k); }
+    for (const k of ns) { slot(k); P.leaf(k).style.transform = `scale(${scale})`; P.expose(P.leaf(k), k == n); }
+  }
+  // No snapping until the scroll ends: it would stop at a slot mounted on the way.
+  function scrollTo(n, smooth) {
+    if (Math.abs(stage[pos] - offset(n)) < 1) return;
+    stage.style.scrollSnapType = 'none';
+    stage.scrollTo({ [ax]: offset(n), behavior: smooth ? 'smooth' : 'instant' });
+  }
+  stage.addEventListener('scroll', () => {
+    const i = Math.round(stage[pos] / ext), n = b.clamp(reversed ? N - i : i + 1);
+    if (n == r.shown[0]) return;
+    r.shown = [n];
+    place();
+    r.chrome();
+  }, { passive: true });
+  stage.addEventListener('scrollend', () => {
+    stage.style.scrollSnapType = '';
+    if (committed == r.shown[0]) return;
+    const from = committed;
+    committed = r.shown[0];
+    r.changed(from, push);
+    push = false;
+  });
+  return {
+    layout() {
+      const vw = stage.clientWidth, vh = stage.clientHeight;
+      scale = Math.min(vw / W, vh / H) * 0.96;
+      ext = (vertical ? H : W) * scale + 16;
+      // Room to centre the first page and the last.
+      lead = ((vertical ? vh : vw) - ext + 16) / 2;
+      cross = (vertical ? vw - W * scale : vh - H * scale) / 2;
+      spacer.style.cssText = `${vertical ? 'height' : 'width'}:${2 * lead + N * ext - 16}px`;
+      place();
+      scrollTo(r.shown[0], false);
+    },
+    // jump: null for history.
+    go(n, animated, jump) {
+      if (n < 1 || n > N || n == r.shown[0]) return;
+      push ||= !!jump;
+      scrollTo(n, animated && !reduced.matches && jump !== null);
+    },
+  };
 }

@@ -1,14 +1,10 @@
-/* The curl engine. A turn goes idle → dragging (its corner follows the pointer) → animating (to
-   the goal, or back home) → settled (leaves placed, the turn announced) → idle; taps, keys and
-   jumps go from idle straight to animating. Pointer events come from input.js; curl.js has the
-   geometry; draw() and place() only write styles. The spreads either side are mounted, hidden
-   and inert, so that a drag starts at once. */
+/* The curl engine: a turn goes idle → dragging → animating → settled → idle (taps, keys and
+   jumps skip dragging). Geometry in curl.js; draw() and place() only write styles. */
 import * as C from './curl.js';
 import { $ } from './pages.js';
 
 const TURN_MS = 500, JUMP_MS = 350;
 
-// r: what the engines share with the reader (reader.js).
 export function curlEngine(r) {
   const { b, P, view, stage, reduced } = r, { W, H } = b, blank = $('div', { class: 'folio-back', 'aria-hidden': 'true' });
   let phase = 'idle', turn = null, scale = 1, raf = 0;
@@ -16,7 +12,7 @@ export function curlEngine(r) {
   const slot = (n) => (r.two && b.side(n) == 'right' ? W : 0);
   const onStage = () => stage;
 
-  // Drawing
+  // The spreads either side are mounted, hidden and inert, so that a drag starts at once.
   function place() {
     const ns = [...before(), ...r.shown, ...after()];
     P.mount(ns, onStage);
@@ -26,7 +22,6 @@ export function curlEngine(r) {
       P.expose(e, on);
     }
   }
-  // T over U; B (or the blank back) over T, where T is.
   function stack({ T, B, U, to }) {
     const x = slot(T);
     P.mount([...new Set([...r.shown, ...to])], onStage);
@@ -50,8 +45,7 @@ export function curlEngine(r) {
     if (u) u.style.backgroundImage = `linear-gradient(${at}deg,rgba(0,0,0,${0.3 * s}) ${x}%,rgba(0,0,0,0) ${x + 20}%)`;
   }
 
-  // The machine. idle → (dragging): from the spread shown to `to`, from the corner nearest at.
-  // Back on a single page the previous page unfolds: from folded (home) to flat (goal).
+  // Unfolding, a turn goes from folded (home) to flat (goal).
   function begin(to, at, push) {
     const l = b.leaves(r.shown, to, r.two), sp = b.hinge(l.T, r.two), c = C.corner(at || { x: W / 2, y: H }, sp, W, H);
     const fold = C.over(c, sp, W, H);
@@ -60,7 +54,6 @@ export function curlEngine(r) {
     stack(turn);
     draw();
   }
-  // → animating, to the goal (done) or home; no frames while idle.
   function animate(done, ms, lift) {
     if (reduced.matches) return settle(done);
     phase = 'animating';
@@ -81,7 +74,6 @@ export function curlEngine(r) {
     draw();
     if (moving) tick();
   }
-  // → settled → idle: turned (done) or back where it was.
   function settle(done) {
     phase = 'settled';
     const from = r.shown[0], { to, push } = turn;
@@ -110,12 +102,12 @@ export function curlEngine(r) {
       if (to[0] == from) return;
       if (!animated || reduced.matches) { r.shown = to; place(); return r.changed(from, push); }
       const near = n == r.shown.at(-1) + 1 || to.at(-1) == from - 1;
-      if (!near) await Promise.allSettled(to.map(P.load)); // a jump shows its target, not a placeholder
+      if (!near) await Promise.allSettled(to.map(P.load)); // a jump shows its target, not placeholders
       if (phase != 'idle') return;
       begin(to, null, push);
       animate(true, near ? TURN_MS : JUMP_MS, true);
     },
-    // Input. What a press (event e) on page n would turn, with page coordinates at(event).
+    // What a press on page n would turn; at: page coordinates of an event.
     aim(n, e) {
       if (phase != 'idle' || !r.shown.includes(n)) return;
       const box = stage.getBoundingClientRect(), x0 = slot(n), sc = scale;
@@ -124,7 +116,6 @@ export function curlEngine(r) {
       const to = !g ? [] : (r.two ? !b.verso(n) : !g.back) ? after() : before();
       return to.length ? { to, q, at, drag: g.drag } : null;
     },
-    // A press becomes a drag, or a tap that turns; false if a turn is under way.
     grab(a, tap) {
       if (phase != 'idle') return false;
       begin(a.to, a.q, false);
@@ -136,7 +127,6 @@ export function curlEngine(r) {
       turn.p = C.follow(turn.c, a.q, f, turn.flip);
       tick();
     },
-    // A flick completes the turn, or springs back; so does a release past the spine or short of it.
     release(up, track, now) {
       if (phase != 'dragging') return;
       const v = C.velocity(track, now, turn.sp, W, H);

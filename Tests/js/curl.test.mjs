@@ -243,3 +243,49 @@ test('shading: gradient angle and fold position', () => {
   near(r.backShade.position, r.shade.position);
   near(r.backShade.angle, -135);
 });
+
+test('a turn starts from the outer corner nearest the press', () => {
+  assert.deepEqual(C.corner({ x: 350, y: 500 }, 'left', W, H), BR);
+  assert.deepEqual(C.corner({ x: 350, y: 100 }, 'left', W, H), TR);
+  assert.deepEqual(C.corner({ x: 50, y: 500 }, 'right', W, H), { x: 0, y: H });
+  assert.deepEqual(C.corner({ x: 350, y: 500 }, 'top', W, H), BR); // vertical: the bottom edge lifts
+  assert.deepEqual(C.corner({ x: 50, y: 500 }, 'top', W, H), { x: 0, y: H });
+  assert.deepEqual(C.corner({ x: 350, y: 100 }, 'bottom', W, H), TR);
+});
+
+test('press zones: outer 35 % taps, outer 15 % drags, a single page turns back from its inner half', () => {
+  assert.equal(C.grip({ x: 0.5 * W, y: 300 }, 'left', W, H, false), null);
+  assert.deepEqual(C.grip({ x: 0.7 * W, y: 300 }, 'left', W, H, false), { back: false, drag: false });
+  assert.deepEqual(C.grip({ x: 0.9 * W, y: 300 }, 'left', W, H, false), { back: false, drag: true });
+  assert.deepEqual(C.grip({ x: 0.1 * W, y: 300 }, 'left', W, H, true), { back: true, drag: true });
+  assert.equal(C.grip({ x: 0.1 * W, y: 300 }, 'left', W, H, false), null); // a spread's inner edge
+  assert.deepEqual(C.grip({ x: 0.1 * W, y: 300 }, 'right', W, H, false), { back: false, drag: true });
+  assert.deepEqual(C.grip({ x: 200, y: 0.9 * H }, 'top', W, H, true), { back: false, drag: true });
+  assert.deepEqual(C.grip({ x: 200, y: 0.2 * H }, 'top', W, H, true), { back: true, drag: false });
+  assert.deepEqual(C.grip({ x: 200, y: 0.1 * H }, 'bottom', W, H, false), { back: false, drag: true });
+});
+
+test('the corner follows the pointer; unfolding, the fold passes through it', () => {
+  nearPt(C.follow(BR, { x: 390, y: 590 }, { x: 200, y: 500 }, false), { x: 210, y: 510 });
+  const c = { x: -W, y: H }, f = { x: -100, y: 550 }, p = C.follow(c, f, f, true);
+  nearPt({ x: (c.x + p.x) / 2, y: (c.y + p.y) / 2 }, f);
+});
+
+test('flick velocity: toward the spine, in page sizes per second, over the last 100 ms', () => {
+  const track = [{ t: 0, f: { x: 390, y: 0 } }, { t: 950, f: { x: 380, y: 0 } }, { t: 1000, f: { x: 340, y: 0 } }];
+  near(C.velocity(track, 1000, 'left', W, H), (40 / W) / 0.05); // from t = 950: 2 widths/s
+  near(C.velocity(track, 1000, 'right', W, H), -2);
+  near(C.velocity([{ t: 0, f: { x: 0, y: 600 } }, { t: 50, f: { x: 0, y: 300 } }], 60, 'top', W, H), 10);
+  assert.equal(C.velocity(track.slice(2), 1000, 'left', W, H), 0); // one sample: no speed
+  assert.equal(C.velocity(track, 5000, 'left', W, H), 0); // held still
+});
+
+test('a lifted animation rises toward the middle of the page and lands where it would', () => {
+  const a = BR, b = { x: -W, y: H };
+  for (const t of [0, 1]) assert.deepEqual(C.animationPoint(a, b, t, true, BR, 'left', W, H), C.animationPoint(a, b, t));
+  const mid = C.animationPoint(a, b, 0.5, true, BR, 'left', W, H);
+  near(mid.y, H - 0.3 * (H / 2));
+  assert.ok(C.animationPoint(a, b, 0.5, true, TR, 'left', W, H).y > 0, 'a top corner lifts downward');
+  const v = C.animationPoint(BR, { x: W, y: -H }, 0.5, true, BR, 'top', W, H);
+  near(v.x, W - 0.3 * (W / 2)); // vertical: sideways, toward the middle
+});

@@ -251,16 +251,64 @@ def test_keyboard_vertical(reader, reader_sites):
     assert manifest(site)["metadata"]["urn:folio:direction"] == "ttb"
     r = reader("reader-vertical", {"width": 900, "height": 1000})
     state = r.open(href_of(site, 4))
-    expected = next_of(state)
+    assert state["visible"] == [4], state
     r.tab.keyboard.press("ArrowDown")
-    state = r.wait_moved(state["page"])
-    assert state["page"] == expected, state
-    before = state["page"]
+    state = r.wait_moved(4)
+    assert state["page"] == 5 and state["visible"] == [5], state
+    assert state["path"].endswith("/reader-vertical/" + href_of(site, 5)), state
     r.tab.keyboard.press("ArrowUp")
-    state = r.wait_moved(before)
-    assert state["page"] < before, state
+    state = r.wait_moved(5)
+    assert state["page"] == 4 and state["visible"] == [4], state
+    assert [(t["from"], t["to"]) for t in r.turns] == [(4, 5), (5, 4)], r.turns
     r.done()
 
+
+
+POLYGON = re.compile(r"(-?[\d.e+-]+)px (-?[\d.e+-]+)px")
+
+
+def clip_polygon(tab, number):
+    """The clip-path polygon of page `number`'s leaf, in page px; None if it is not clipped."""
+    clip = tab.evaluate("""n => getComputedStyle(document.querySelector(
+        `[data-folio="stage"] article.page[data-page="${n}"]`)).clipPath""", number)
+    return None if clip == "none" else [(float(x), float(y)) for x, y in POLYGON.findall(clip)]
+
+
+def has_vertex(polygon, point, tolerance=1.0):
+    return any(abs(x - point[0]) <= tolerance and abs(y - point[1]) <= tolerance for x, y in polygon)
+
+
+def test_vertical_book_curls_about_the_top_edge(reader, reader_sites):
+    site = reader_sites["reader-vertical"]
+    width, height = (manifest(site)["metadata"]["urn:folio:page-size"][k] for k in ("width", "height"))
+    r = reader("reader-vertical", {"width": 900, "height": 1000})
+    state = r.open(href_of(site, 4))
+    assert state["visible"] == [4], state  # one page at a time, no spreads
+    # Left and right arrows do nothing in a book that turns upward.
+    for key in ("ArrowRight", "ArrowLeft"):
+        r.tab.keyboard.press(key)
+    r.tab.wait_for_timeout(800)
+    assert r.state()["page"] == 4 and not r.turns, r.turns
+    # A drag from the bottom corner upward folds the bottom of the page; its top edge stays.
+    box = r.rect(4)
+    start = (box["right"] - 0.02 * box["width"], box["bottom"] - 0.02 * box["height"])
+    r.tab.mouse.move(*start)
+    r.tab.mouse.down()
+    r.tab.mouse.move(start[0], box["top"] + 0.55 * box["height"], steps=12)
+    r.tab.wait_for_timeout(100)
+    front = clip_polygon(r.tab, 4)
+    assert front, "the turning page is not clipped"
+    assert has_vertex(front, (0, 0)) and has_vertex(front, (width, 0)), f"the top edge is folded: {front}"
+    assert not has_vertex(front, (width, height)) and all(y < height - 1 for _, y in front), f"the bottom is not folded: {front}"
+    assert r.tab.evaluate("() => window.folio.page") == 4, "the page turned while the mouse was still down"
+    # Carried on past the top edge and released, the page turns over upward to the next one.
+    r.tab.mouse.move(start[0], box["top"] - 0.4 * box["height"], steps=12)
+    r.tab.mouse.up()
+    state = r.wait_moved(4)
+    assert state["page"] == 5 and state["visible"] == [5], state
+    assert [(t["from"], t["to"]) for t in r.turns] == [(4, 5)], r.turns
+    assert clip_polygon(r.tab, 5) is None, "a settled page stays clipped"
+    r.done()
 
 # Pointer -------------------------------------------------------------------------------------
 
@@ -525,6 +573,62 @@ def test_scroll_transition_turns_and_snaps(reader, reader_sites):
     assert state["path"].endswith("/reader-scroll/" + href_of(site, 3)), state
     r.done()
 
+
+
+# Samples, every frame until the scrolling stops, where each mounted page is and whether any
+# element of the reader is clipped by a polygon (a fold) or rotated.
+SLIDE_SAMPLER = """() => { window.__slide = new Promise(done => {
+    const s = document.querySelector('[data-test-scroller]'), frames = [], first = s.scrollLeft;
+    let still = 0, last = first;
+    const sample = () => {
+        const pages = {};
+        for (const a of s.querySelectorAll('article.page')) pages[a.dataset.page] = a.getBoundingClientRect().left;
+        const curled = [...document.querySelectorAll('[data-folio="reader"] *')].some(e => {
+            const st = getComputedStyle(e);
+            const m = new DOMMatrix(st.transform === 'none' ? undefined : st.transform);
+            return st.clipPath.startsWith('polygon') || m.b !== 0 || m.c !== 0; });
+        frames.push({pages, curled, visible: [...s.querySelectorAll('article.page:not([aria-hidden="true"])')].map(a => +a.dataset.page)});
+        const at = s.scrollLeft;
+        still = at === last ? still + 1 : 0;
+        last = at;
+        if (at !== first && still > 20 || frames.length > 600) done(frames); else requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+}); }"""
+
+
+def test_scroll_book_slides_one_page_at_a_time_without_a_curl(reader, reader_sites):
+    site = reader_sites["reader-scroll"]
+    r = reader("reader-scroll", {"width": 900, "height": 900})
+    state = r.open(href_of(site, 2))
+    assert state["visible"] == [2], state
+    scroller = r.tab.evaluate(FIND_SCROLLER)
+    assert scroller and scroller["horizontal"], scroller
+    assert r.tab.evaluate("() => !document.querySelector('.folio-stage, .folio-back')"), "a scroll book has a curl stage"
+    start = r.rect(3)["left"]
+    r.tab.evaluate(SLIDE_SAMPLER)
+    r.tab.keyboard.press("ArrowRight")
+    frames = r.tab.evaluate("() => window.__slide")
+    state = r.settle(3)
+    lefts = [f["pages"]["3"] for f in frames if "3" in f["pages"]]
+    end = r.rect(3)["left"]
+    # Page 3 slides into view: leftward all the way, through positions in between, and stops aligned.
+    assert end < start - 100, (start, end)
+    assert all(b <= a + 0.5 for a, b in zip(lefts, lefts[1:])), lefts
+    between = [x for x in lefts if end + 5 < x < start - 5]
+    assert len(between) >= 2, f"the page jumped instead of sliding: {lefts}"
+    assert 3 in r.tab.evaluate(ALIGNED)
+    assert not any(f["curled"] for f in frames), "an element of a scroll book was clipped or rotated: a curl"
+    assert all(len(f["visible"]) <= 1 for f in frames), [f["visible"] for f in frames]
+    assert state["visible"] == [3] and state["path"].endswith("/reader-scroll/" + href_of(site, 3)), state
+    assert [(t["from"], t["to"]) for t in r.turns] == [(2, 3)], r.turns
+    # Back with the other arrow: one page, the URL follows.
+    r.tab.keyboard.press("ArrowLeft")
+    r.tab.wait_for_function("() => window.__turns.some(t => t.to === 2)", timeout=TURN)
+    wait_scroll_still(r.tab)
+    state = r.settle(2)
+    assert state["visible"] == [2] and state["path"].endswith("/reader-scroll/" + href_of(site, 2)), state
+    r.done()
 
 def test_reduced_motion_turns_at_once(reader):
     r = reader("content", PORTRAIT, reduced_motion="reduce")

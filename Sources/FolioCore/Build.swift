@@ -16,40 +16,26 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     var times = PhaseTimes()
     let loaded = try times.time("load") { try loadBook(bookFiles, ignoring: pathsInside(folder, output)) }
     let book = loaded.book
-    var coverPage: [Chapter] = []
-    if case .page(let chapter) = book.cover { coverPage = [chapter] }
-    // A Markdown cover goes through parsing and linking like a chapter, then stands apart.
-    let parsed = times.time("parse") { parseChapters(book.chapters + coverPage, options: book.options.markdown) }
-    var linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes) }
-    let cover = coverPage.isEmpty ? nil : linked.chapters.removeLast()
-
     var log = DiagnosticLog()
-    log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys) + linked.diagnostics)
+    log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys))
     let theme = log.collect {
         try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: book.options.language)
     }
-    let title = book.options.title ?? titleFromFileName(URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent)
 
-    var assets = linked.assets
-    var images = linked.images
-    if case .image(let path) = book.cover {
-        assets = Array(Set(assets + [path])).sorted()
-        images[SiteLayout.assetLink(path)] = loaded.imageSizes[path]
-    }
-    let generated = GeneratedPages.sections(book: book, cover: cover, chapters: linked.chapters, title: title,
+    let parsed = times.time("parse") { parseChapters(book.sections, options: book.options.markdown) }
+    let linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes) }
+    log.report(contentsOf: linked.diagnostics)
+    let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
-    let paged = times.time("paginate") { paginateBook(linked.chapters, generated: generated, options: book.options, images: images) }
+    let paged = times.time("paginate") { paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images) }
     let site = times.time("render") {
         theme.flatMap { theme in
-            log.collect {
-                try renderSite(title: title, options: book.options, contents: book.contents,
-                               chapters: linked.chapters, paged: paged, assets: assets, theme: theme)
-            }
+            log.collect { try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, theme: theme) }
         }
     }
     guard let site, !log.hasErrors else { throw DiagnosticsError(log.diagnostics) }
     try times.time("write") { try writeSite(site, to: output, from: bookFiles) }
-    return BuildReport(chapters: linked.chapters.count, pages: paged.pages.count, files: site.count, warnings: log.diagnostics, times: times)
+    return BuildReport(chapters: book.chapters.count, pages: paged.pages.count, files: site.count, warnings: log.diagnostics, times: times)
 }
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.

@@ -36,6 +36,10 @@ struct CommandLineTests {
         (["build", "a", "b"], "folio: error: `folio build` takes one folder, got `a` and `b`"),
         (["build", "no-such-folder"], "folio: error: no book folder at `no-such-folder`"),
         (["help", "frobnicate"], "folio: error: no help for unknown command `frobnicate`"),
+        (["check", "--frobnicate"], "folio: error: unknown option `--frobnicate` for `folio check`"),
+        (["check", "--format", "xml"], "folio: error: `--format` must be one of text, json, github, not `xml`"),
+        (["check", "a", "b"], "folio: error: `folio check` takes one folder, got `a` and `b`"),
+        (["check", "no-such-folder"], "folio: error: no site or book folder at `no-such-folder`"),
     ])
     func usageErrors(_ arguments: [String], message: String) throws {
         let result = try run(arguments)
@@ -45,13 +49,15 @@ struct CommandLineTests {
 
     @Test func noColourWhenNotATerminal() throws {
         let result = try Folio.run(["build", "no-such-folder"], in: FileManager.default.temporaryDirectory)
+        #expect(result.status == 2)
         #expect(!result.stderr.contains("\u{1B}["))
     }
 }
 
 /// Colour goes to a terminal only, and never with NO_COLOR; `script` gives the command a terminal.
 struct ColourTests {
-    func onATerminal(noColour: Bool) throws -> String {
+    /// What the terminal showed, and the exit status of `folio` (`script -e` passes it on).
+    func onATerminal(noColour: Bool) throws -> (output: String, status: Int32) {
         let scratch = try Scratch()
         _ = try scratch.write(["a.md": "[x](missing.md)\n"], under: "book")
         let command = "\(noColour ? "NO_COLOR=1 " : "")'\(Folio.binary.path)' build book"
@@ -68,18 +74,20 @@ struct ColourTests {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func colourOnATerminal() throws {
-        let output = try onATerminal(noColour: false)
+        let (output, status) = try onATerminal(noColour: false)
+        #expect(status == 1)
         #expect(output.contains("\u{1B}[1;31merror:\u{1B}[0m link to a missing chapter `missing.md`"), "\(output)")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func noColourWithNO_COLOR() throws {
-        let output = try onATerminal(noColour: true)
+        let (output, status) = try onATerminal(noColour: true)
+        #expect(status == 1)
         #expect(output.contains("error: link to a missing chapter `missing.md`"), "\(output)")
         #expect(!output.contains("\u{1B}["))
     }

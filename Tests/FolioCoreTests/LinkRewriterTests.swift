@@ -12,14 +12,14 @@ struct LinkRewriterTests {
         files: ["01-intro.md", "part/index.md", "part/02-detail.md", "images/a b.png", "notes.md", "images/x.svg"]
     )
 
-    func rewrite(_ destination: String, from chapter: String = "01-intro.md", image: Bool = false) -> Result<RewrittenLink, LinkProblem> {
+    func rewrite(_ destination: String, from chapter: ChapterID = "01-intro.md", image: Bool = false) -> Result<RewrittenLink, LinkProblem> {
         rewriteLink(destination, from: chapter, image: image, targets: targets)
     }
 
     /// The URL written into the page, or `chapter.md#id` for a link whose page pagination decides.
-    func url(_ destination: String, from chapter: String = "01-intro.md", image: Bool = false) -> String? {
+    func url(_ destination: String, from chapter: ChapterID = "01-intro.md", image: Bool = false) -> String? {
         guard let link = try? rewrite(destination, from: chapter, image: image).get() else { return nil }
-        return link.target.map { $0.chapter + ($0.fragment.map { "#\($0)" } ?? "") } ?? link.destination
+        return link.target.map { $0.chapter.path + ($0.fragment.map { "#\($0)" } ?? "") } ?? link.destination
     }
 
     @Test func externalStays() { #expect(url("https://example.com/x.md") == "https://example.com/x.md") }

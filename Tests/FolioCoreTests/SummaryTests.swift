@@ -4,20 +4,22 @@ import Testing
 /// The parsed summary on one line: `Title(path)` for prefix and suffix chapters, `- Title(path)`
 /// for numbered ones with `{ … }` around their children, `# Part`, `---`.
 private func outline(_ markdown: String) throws -> String {
-    func line(_ items: [SummaryItem]) -> String {
+    func line(_ items: [ContentsEntry]) -> String {
         items.map { item in
             switch item {
             case .chapter(let chapter):
-                let entry = (chapter.numbered ? "- " : "") + "\(chapter.title)(\(chapter.path ?? ""))"
+                let entry = (chapter.numbered ? "- " : "") + "\(chapter.title ?? "")(\(chapter.id))"
                 return chapter.children.isEmpty ? entry : "\(entry) { \(line(chapter.children)) }"
-            case .partTitle(let title, _):
+            case .draft(let title, _):
+                return "- \(title)()"
+            case .part(let title):
                 return "# \(title)"
             case .separator:
                 return "---"
             }
         }.joined(separator: " | ")
     }
-    return line(try parseSummary(markdown).items)
+    return line(try parseSummary(markdown))
 }
 
 /// The error `markdown` is rejected with, as printed.
@@ -31,8 +33,8 @@ private func error(_ markdown: String) -> String {
 }
 
 /// The top-level chapters.
-private func chapters(_ markdown: String, firstLine: Int = 1) throws -> [SummaryChapter] {
-    try parseSummary(markdown, firstLine: firstLine).items.compactMap {
+private func chapters(_ markdown: String, firstLine: Int = 1) throws -> [ContentsChapter] {
+    try parseSummary(markdown, firstLine: firstLine).compactMap {
         guard case .chapter(let chapter) = $0 else { return nil }
         return chapter
     }
@@ -72,11 +74,6 @@ private func chapters(_ markdown: String, firstLine: Int = 1) throws -> [Summary
         == "Preface(preface.md) | # Part One | - A(a.md) | # Part Two | - B(b.md)")
 }
 
-@Test func partTitleLocation() throws {
-    #expect(try parseSummary("- [A](a.md)\n\n# Part").items.last
-        == .partTitle("Part", SourceLocation(file: "SUMMARY.md", line: 3, column: 1)))
-}
-
 @Test func suffixChapters() throws {
     #expect(try outline("- [A](a.md)\n\n[Appendix](appendix.md)\n[Credits](credits.md)")
         == "- A(a.md) | Appendix(appendix.md) | Credits(credits.md)")
@@ -89,7 +86,11 @@ private func chapters(_ markdown: String, firstLine: Int = 1) throws -> [Summary
 
 @Test func draftsHaveNoPath() throws {
     #expect(try outline("- [A](a.md)\n  - [Later]()") == "- A(a.md) { - Later() }")
-    #expect(try chapters("- [Later]()").map(\.path) == [nil])
+    #expect(try parseSummary("- [Later]()") == [.draft("Later", at: SourceLocation(file: "SUMMARY.md", line: 1, column: 3))])
+}
+
+@Test func pathsAreNormalised() throws {
+    #expect(try outline("- [A](./part/a.md)\n- [B](part/../b%20c.md)") == "- A(part/a.md) | - B(b c.md)")
 }
 
 @Test func draftsAreNotDuplicates() throws {
@@ -108,10 +109,6 @@ private func chapters(_ markdown: String, firstLine: Int = 1) throws -> [Summary
     #expect(try outline("- [A](my%20file.md)\n- [B](<other file.md>)") == "- A(my file.md) | - B(other file.md)")
 }
 
-@Test func pathIsKeptAsWritten() throws {
-    #expect(try outline("- [A](./part/a.md)") == "- A(./part/a.md)")
-}
-
 @Test func htmlCommentsAreSkipped() throws {
     #expect(try outline("<!-- draft plan -->\n# Summary\n\n<!--\n- [Old](old.md)\n-->\n- [New](new.md) <!-- new -->")
         == "- New(new.md)")
@@ -126,21 +123,21 @@ private func chapters(_ markdown: String, firstLine: Int = 1) throws -> [Summary
 }
 
 @Test func linkLocation() throws {
-    #expect(try chapters("# Summary\n\n- [Intro](intro.md)").first?.location
+    #expect(try chapters("# Summary\n\n- [Intro](intro.md)").first?.listedAt
         == SourceLocation(file: "SUMMARY.md", line: 3, column: 3))
 }
 
 @Test func linkLocationCountsCharacters() throws {
-    #expect(try chapters("[Ça](ça.md) [Über](über.md)").last?.location == SourceLocation(file: "SUMMARY.md", line: 1, column: 13))
+    #expect(try chapters("[Ça](ça.md) [Über](über.md)").last?.listedAt == SourceLocation(file: "SUMMARY.md", line: 1, column: 13))
 }
 
 @Test func linkSpanningLinesIsLocatedAtItsBracket() throws {
-    #expect(try chapters("\n- [Chapter\n  title](chapter.md)").first?.location
+    #expect(try chapters("\n- [Chapter\n  title](chapter.md)").first?.listedAt
         == SourceLocation(file: "SUMMARY.md", line: 2, column: 3))
 }
 
 @Test func firstLineOffsetsLocations() throws {
-    #expect(try chapters("[A](a.md)", firstLine: 5).first?.location == SourceLocation(file: "SUMMARY.md", line: 5, column: 1))
+    #expect(try chapters("[A](a.md)", firstLine: 5).first?.listedAt == SourceLocation(file: "SUMMARY.md", line: 5, column: 1))
 }
 
 @Test func mdBookGuideShape() throws {
@@ -237,14 +234,19 @@ private func chapters(_ markdown: String, firstLine: Int = 1) throws -> [Summary
     #expect(error("[Home](//example.com/a.md)") == "SUMMARY.md:1:1: error: `//example.com/a.md` is an external link, not a chapter")
 }
 
-@Test func fileListedTwice() {
-    #expect(error("# Summary\n\n- [Intro](intro.md)\n- [Again](intro.md)")
-        == "SUMMARY.md:4:3: error: `intro.md` is listed twice; first at SUMMARY.md:3:3")
+/// What numbering the contents reports about `markdown`'s entries.
+private func numberingProblems(_ markdown: String) throws -> [String] {
+    try numberingContents(parseSummary(markdown)).diagnostics.map(\.description)
 }
 
-@Test func fileListedTwiceUnderAnotherSpelling() {
-    #expect(error("[Intro](intro.md)\n\n- [A](a.md)\n  - [Again](./part/../intro.md)")
-        == "SUMMARY.md:4:5: error: `./part/../intro.md` is listed twice; first at SUMMARY.md:1:1")
+@Test func fileListedTwice() throws {
+    #expect(try numberingProblems("# Summary\n\n- [Intro](intro.md)\n- [Again](intro.md)")
+        == ["SUMMARY.md:4:3: error: `intro.md` is listed twice; first at SUMMARY.md:3:3"])
+}
+
+@Test func fileListedTwiceUnderAnotherSpelling() throws {
+    #expect(try numberingProblems("[Intro](intro.md)\n\n- [A](a.md)\n  - [Again](./part/../intro.md)")
+        == ["SUMMARY.md:4:5: error: `intro.md` is listed twice; first at SUMMARY.md:1:1"])
 }
 
 @Test func linkWithoutTitle() {

@@ -14,6 +14,21 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 FOLIO = Path(os.environ.get("FOLIO_BIN", ROOT / ".build/debug/folio"))
 FIXTURES = ROOT / "Tests/Fixtures"
+# The shared reference material (the Readium schemas, the Mustache spec): ../shared beside the
+# package, or $FOLIO_SHARED. CI sets FOLIO_REQUIRE_SHARED=1, so that a missing folder fails there.
+SHARED = Path(os.environ.get("FOLIO_SHARED", ROOT.parent / "shared"))
+REQUIRE_SHARED = bool(os.environ.get("FOLIO_REQUIRE_SHARED"))
+
+
+def shared(name: str) -> Path:
+    """A folder of the shared material. When it is missing, the test is skipped, or fails when
+    FOLIO_REQUIRE_SHARED is set."""
+    folder = SHARED / name
+    if not folder.is_dir():
+        if REQUIRE_SHARED:
+            pytest.fail(f"FOLIO_REQUIRE_SHARED is set, but {folder} is missing", pytrace=False)
+        pytest.skip(f"{folder} is missing; skipped (FOLIO_REQUIRE_SHARED=1 makes this a failure)")
+    return folder
 
 
 def good_fixtures():

@@ -1,5 +1,6 @@
 """`folio check` on a clean site and on sites damaged in many ways: each damage is caught
-with its rule id at its file:line:column; the JSON and GitHub outputs are well formed."""
+with its rule id at its file:line:column and the exit status it calls for (0 clean or warnings
+only, 1 errors, 2 usage); the JSON and GitHub outputs are well formed."""
 import json
 import re
 import shutil
@@ -47,12 +48,15 @@ def position(path, needle, nth=0, before=0):
     return line, column
 
 
-def caught(site, rule, file, line=None, column=None):
-    """The check fails with a diagnostic of `rule` at that place."""
-    status, found = diagnostics(site)
+def caught(site, rule, file, line=None, column=None, status=1):
+    """The check reports `rule` at that place, and exits with `status` (1: errors) in the JSON
+    and the text format alike."""
+    returncode, found = diagnostics(site)
     places = [(d["file"].split("/site/")[-1], d.get("line"), d.get("column")) for d in found if d["rule"] == rule]
     assert (file, line, column) in places, f"no {rule} at {file}:{line}:{column}; found {found}"
-    return status
+    assert returncode == status, f"--format json exited {returncode}, not {status}; found {found}"
+    text = check(site)
+    assert text.returncode == status, f"--format text exited {text.returncode}, not {status}: {text.stdout}{text.stderr}"
 
 
 def edit(path, old, new, count=1):
@@ -64,13 +68,17 @@ def edit(path, old, new, count=1):
 def test_clean_site_has_no_diagnostics(clean):
     result = check(clean)
     assert result.returncode == 0, result.stderr
-    assert result.stderr.strip().endswith(": 0 errors, 0 warnings"), result.stderr
-    assert re.match(r"Checked \d+ pages and \d+ links in .*: 0 errors, 0 warnings", result.stderr.splitlines()[-1])
+    assert result.stdout == "", result.stdout
+    assert re.fullmatch(r"Checked \d+ pages and \d+ links in .*: 0 errors, 0 warnings", result.stderr.strip()), result.stderr
+    assert diagnostics(clean) == (0, [])
+    for options in (["--format", "github"], ["--strict"], ["--format", "github", "--strict"]):
+        result = check(clean, *options)
+        assert (result.returncode, result.stdout) == (0, ""), f"{options}: {result.returncode} {result.stdout}{result.stderr}"
 
 
 def test_deleted_page(site):
     (site / "two/1.html").unlink()
-    assert caught(site, "href-missing", "manifest.json", *position(site / "manifest.json", '"two/1.html"')) == 1
+    caught(site, "href-missing", "manifest.json", *position(site / "manifest.json", '"two/1.html"'))
 
 
 def test_removed_target_id(site):
@@ -120,20 +128,22 @@ def test_orphan_page(site):
     shutil.copy(site / "one/1.html", site / "one/9.html")
     status, found = diagnostics(site)
     assert status == 0, "an orphan page is a warning"
-    assert any(d["rule"] == "orphan-page" and d["file"].endswith("one/9.html") and d["severity"] == "warning" for d in found)
-    assert check(site, "--strict").returncode == 1
+    assert [(d["rule"], d["severity"], d["file"].split("/site/")[-1]) for d in found] == [("orphan-page", "warning", "one/9.html")]
+    strict = check(site, "--strict")
+    assert strict.returncode == 1, strict.stderr
+    assert strict.stderr.strip().endswith(": 1 error, 0 warnings"), strict.stderr
 
 
 def test_missing_sitemap_entry(site):
     edit(site / "sitemap.xml", "<url><loc>two/2.html</loc></url>\n", "")
-    caught(site, "sitemap", "sitemap.xml")
+    caught(site, "sitemap", "sitemap.xml", status=0)
+    assert check(site, "--strict").returncode == 1
 
 
 def test_malformed_json(site):
     edit(site / "manifest.json", '"language": "en",', '"language": "en"')
     line, column = position(site / "manifest.json", '"language": "en"')
-    status = caught(site, "manifest-json", "manifest.json", line + 1, 5)
-    assert status == 1
+    caught(site, "manifest-json", "manifest.json", line + 1, 5)
 
 
 def test_invalid_utf8(site):
@@ -146,7 +156,7 @@ def test_invalid_utf8(site):
 
 def test_no_manifest(site):
     (site / "manifest.json").unlink()
-    assert caught(site, "manifest-missing", "manifest.json") == 1
+    caught(site, "manifest-missing", "manifest.json")
 
 
 def test_duplicate_id(site):
@@ -162,26 +172,45 @@ def test_page_without_content_element(site):
 def test_json_output_parses(site):
     (site / "two/1.html").unlink()
     status, found = diagnostics(site)
-    assert status == 1 and found
+    assert status == 1, found
+    assert any(d["rule"] == "href-missing" and d["severity"] == "error" for d in found), found
     for item in found:
         assert set(item) >= {"severity", "message", "rule", "file"}
+        assert set(item) <= {"severity", "message", "rule", "file", "line", "column", "hint"}, item
 
 
 def test_github_annotations_are_well_formed(site):
     (site / "two/1.html").unlink()
     result = check(site, "--format", "github")
+    assert result.returncode == 1, result.stderr
     lines = result.stdout.strip().splitlines()
-    assert lines
+    assert any(line.startswith("::error file=") and ",title=href-missing::" in line for line in lines), lines
     for line in lines:
         assert re.fullmatch(r"::(error|warning) file=[^,:]+(,line=\d+,col=\d+)?,title=[a-z-]+::[^\r\n]+", line), line
 
 
-def test_usage_errors_exit_2(clean):
-    assert check(clean, "--format", "xml").returncode == 2
-    assert subprocess.run([str(FOLIO), "check", "/no/such/folder"], capture_output=True).returncode == 2
+@pytest.mark.parametrize("arguments, message", [
+    (["--format", "xml"], "`--format` must be one of text, json, github, not `xml`"),
+    (["--format"], "`--format` needs a value"),
+    (["--frobnicate"], "unknown option `--frobnicate` for `folio check`"),
+    (["/no/such/folder"], "no site or book folder at `/no/such/folder`"),
+])
+def test_usage_errors_exit_2(clean, arguments, message):
+    path = [] if arguments[0].startswith("/") else [str(clean)]
+    result = subprocess.run([str(FOLIO), "check", *path, *arguments], capture_output=True, text=True, env={"NO_COLOR": "1"})
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(f"folio: error: {message}\n"), result.stderr
+    assert result.stdout == ""
 
 
 def test_a_book_folder_is_built_then_checked():
     result = subprocess.run([str(FOLIO), "check", str(BOOK)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "0 errors, 0 warnings" in result.stderr
+
+
+def test_a_book_folder_that_does_not_build_exits_1():
+    book = FIXTURES / "missing-chapter-link/book"
+    result = subprocess.run([str(FOLIO), "check", str(book)], capture_output=True, text=True, env={"NO_COLOR": "1"})
+    assert result.returncode == 1, result.stderr
+    assert "error: link to a missing chapter `two.md`" in result.stderr, result.stderr

@@ -3,21 +3,20 @@ Folio's own schema for its reading terms (schemas/folio.schema.json); `folio che
 nothing wrong in any site Folio builds."""
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, FOLIO, ROOT, build, good_fixtures
+from conftest import FIXTURES, FOLIO, ROOT, build, good_fixtures, shared
 
-READIUM = ROOT.parent / "shared/readium"
 FOLIO_SCHEMA = "urn:folio:manifest-schema"
 
 
 @pytest.fixture(scope="module")
 def validator():
-    if not (READIUM / "validate.py").exists():
-        pytest.skip(f"the Readium schemas are not in {READIUM}; skipped")
-    return READIUM / "validate.py"
+    """The official Readium schemas' validator, from the shared folder."""
+    script = shared("readium") / "validate.py"
+    assert script.is_file(), f"{script} is missing"
+    return script
 
 
 @pytest.mark.parametrize("book", ["content"] + good_fixtures())

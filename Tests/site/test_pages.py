@@ -1,5 +1,6 @@
 """Every page at its design size in Chromium with the default theme: nothing overflows its
 content box, and text pages that are not the last of their chapter are well filled."""
+import json
 import re
 
 import pytest
@@ -20,16 +21,20 @@ MEASURE = """() => {
 
 
 def page_urls(site):
-    """Every page document, in reading order, from the sitemap."""
-    sitemap = (site / "sitemap.xml").read_text()
-    return [u for u in re.findall(r"<loc>([^<]+)</loc>", sitemap) if re.search(r"/\d+\.html$", u)]
+    """Every page document, in reading order, from the manifest; the sitemap must list the
+    same pages in the same order, as many as the manifest's `numberOfPages`."""
+    manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+    urls = [entry["href"] for entry in manifest["readingOrder"]]
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert [u for u in re.findall(r"<loc>([^<]+)</loc>", sitemap) if re.search(r"/\d+\.html$", u)] == urls
+    assert len(urls) == manifest["metadata"]["numberOfPages"]
+    return urls
 
 
 @pytest.mark.parametrize("name", ["content", "long-text", "every-construct", "reader-rtl"])
 def test_no_page_overflows(name, sites, server, browser, capsys):
     site = sites[name]
     urls = page_urls(site)
-    assert urls, "the sitemap lists no pages"
     # The page documents as they are, without the reader, which would lay out pages of its own.
     context = browser.new_context(viewport={"width": 900, "height": 1000}, java_script_enabled=False)
     tab = context.new_page()

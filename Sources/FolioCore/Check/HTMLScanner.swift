@@ -104,7 +104,7 @@ public struct HTMLScan: Sendable, Equatable {
 /// off by the end of the file is dropped. A UTF-8 byte-order mark is skipped. Throws a
 /// `Diagnostic` only when the file is not valid UTF-8.
 public func scanHTML(_ data: Data, file: String) throws -> HTMLScan {
-    var scanner = HTMLScanner(try SourceBytes(data, file: file))
+    var scanner = HTMLScanner(try SourceText(data, file: file))
     scanner.scanDocument()
     return scanner.scan
 }
@@ -116,12 +116,12 @@ private let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "
 private let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]
 
 private struct HTMLScanner {
-    var source: SourceBytes
+    var source: SourceText
     let bytes: [UInt8]
     var index: Int
     var scan = HTMLScan()
 
-    init(_ source: SourceBytes) {
+    init(_ source: SourceText) {
         self.source = source
         bytes = source.bytes
         index = source.start
@@ -148,7 +148,7 @@ private struct HTMLScanner {
 
     /// The start tag whose `<` is at `open`; then the text of a raw-text element, unread.
     mutating func startTag(at open: Int) {
-        let location = source.location(of: open)
+        let location = source.location(ofByte: open)
         let name = tagName()
         guard let (attributes, selfClosing) = attributesAndEnd() else { return }
         scan.tags.append(HTMLTag(name: name, attributes: attributes, at: location, selfClosing: selfClosing, range: open..<index))
@@ -163,7 +163,7 @@ private struct HTMLScanner {
             skip(past: ">", from: index)
             return
         }
-        let location = source.location(of: open)
+        let location = source.location(ofByte: open)
         let name = tagName()
         guard attributesAndEnd() != nil else { return }
         scan.endTags.append(HTMLEndTag(name: name, at: location, range: open..<index))
@@ -207,7 +207,7 @@ private struct HTMLScanner {
         let name = lowercased(bytes[nameStart..<index])
         skipSpaces()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-            return HTMLAttribute(name: name, value: nil, at: source.location(of: nameStart))
+            return HTMLAttribute(name: name, value: nil, at: source.location(ofByte: nameStart))
         }
         index += 1
         skipSpaces()
@@ -226,7 +226,7 @@ private struct HTMLScanner {
             while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
             valueEnd = index
         }
-        return HTMLAttribute(name: name, value: decodingReferences(bytes[valueStart..<valueEnd]), at: source.location(of: valueStart))
+        return HTMLAttribute(name: name, value: decodingReferences(bytes[valueStart..<valueEnd]), at: source.location(ofByte: valueStart))
     }
 
     /// Where the end tag of the raw-text element `name` starts: `</name` then a space, `/` or `>`,

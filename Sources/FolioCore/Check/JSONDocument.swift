@@ -94,7 +94,7 @@ public struct JSONNode: Sendable, Equatable {
 /// Parses strict RFC 8259 JSON. A UTF-8 byte-order mark is skipped, as browsers do; anything
 /// else the grammar does not allow throws a `Diagnostic` at its `file:line:column`.
 public func parseJSON(_ data: Data, file: String) throws -> JSONNode {
-    var parser = JSONParser(try SourceBytes(data, file: file))
+    var parser = JSONParser(try SourceText(data, file: file))
     return try parser.document()
 }
 
@@ -102,12 +102,12 @@ private struct JSONParser {
     /// Deep enough for any real manifest, shallow enough that the recursion cannot exhaust the stack.
     static let maximumDepth = 512
 
-    var source: SourceBytes
+    var source: SourceText
     let bytes: [UInt8]
     var index: Int
     var depth = 0
 
-    init(_ source: SourceBytes) {
+    init(_ source: SourceText) {
         self.source = source
         bytes = source.bytes
         index = source.start
@@ -124,7 +124,7 @@ private struct JSONParser {
     // The location is taken before the parts inside are parsed, so the locator moves forward only.
     mutating func value() throws -> JSONNode {
         guard index < bytes.count else { throw error("expected a value") }
-        let location = source.location(of: index)
+        let location = source.location(ofByte: index)
         switch bytes[index] {
         case UInt8(ascii: "{"): return JSONNode(try object(), at: location)
         case UInt8(ascii: "["): return JSONNode(try array(), at: location)
@@ -144,7 +144,7 @@ private struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(members.isEmpty ? "expected a key in double quotes or `}`" : "expected a key in double quotes")
             }
-            let keyLocation = source.location(of: index)
+            let keyLocation = source.location(ofByte: index)
             let key = try string()
             skipWhitespace()
             guard next(is: ":") else { throw error("expected `:` after the key") }
@@ -341,7 +341,7 @@ private struct JSONParser {
     /// An error at `index`; at the end of the file, that is what the message says instead.
     mutating func error(_ message: String) -> Diagnostic {
         let message = index < bytes.count ? message : "unexpected end of the file"
-        return .error(message, at: source.location(of: index))
+        return .error(message, at: source.location(ofByte: index))
     }
 
     /// The word (`NaN`, `undefined`) or character at `offset` as an error message names it.
@@ -390,5 +390,3 @@ private func escaped(_ byte: UInt8) -> String {
     default: "\\u" + unicodeName(byte).dropFirst(2)
     }
 }
-
-// MARK: - Source bytes, shared with HTMLScanner.swift

@@ -131,9 +131,7 @@ extension SiteCheck {
                 report(.readingOrder, "`\(path)` is in the reading order twice; first at \(first)", at: href.location)
             }
             seen[path] = href.location
-            if isPageDocument(path) {
-                let section = String(path.split(separator: "/")[0])
-                let number = Int(path.split(separator: "/")[1].dropLast(5)) ?? 0
+            if let (section, number) = SiteLayout.page(at: path) {
                 let expected = (lastInSection[section] ?? 0) + 1
                 if number != expected {
                     report(.pageNumbers, "`\(path)` follows page \(expected - 1) of `\(section)`; page \(expected) was expected", at: href.location)

@@ -75,12 +75,12 @@ struct SiteCheck {
         linkCount += 1
         guard let (path, fragment) = sitePath(href, from: from) else { return }
         guard files.contains(path) else {
-            let written = href.split(separator: "#", maxSplits: 1).first.map(String.init) ?? href
+            let written = splitFragment(href).0
             report(missingFile, written == path ? "`\(href)`: the site has no `\(path)`" : "`\(href)` points to `\(path)`, which the site does not have",
                    at: location)
             return
         }
-        guard let fragment, !fragment.isEmpty, path.hasSuffix(".html") else { return }
+        guard let fragment, !fragment.isEmpty, fileExtension(path) == "html" else { return }
         guard let target = scan(path) else { return }
         if !target.tags.contains(where: { $0.value("id") == fragment }) {
             report(missingID, "`\(href)`: `\(path)` has no id `\(fragment)`", at: location)
@@ -90,12 +90,9 @@ struct SiteCheck {
     /// A site-relative path and fragment for `href` written in the file `from`; nil for URLs
     /// that leave the site (a scheme, `//`, `/`) and for empty ones.
     func sitePath(_ href: String, from: String) -> (String, String?)? {
-        let (pathPart, fragment) = splitFragment(href)
-        let (path, _) = splitQuery(pathPart)
-        if href.isEmpty || href.hasPrefix("/") || path.contains(":") { return nil }
-        if path.isEmpty { return (from, fragment?.removingPercentEncoding ?? fragment) }
-        guard let resolved = resolvePath(percentDecoded(path), relativeTo: directory(of: from)) else { return ("../" + path, nil) }
-        return (resolved, fragment?.removingPercentEncoding ?? fragment)
+        guard let link = relativeLink(href, from: from) else { return nil }
+        guard let path = link.path else { return ("../" + link.written, nil) }
+        return (path, link.fragment.map(percentDecoded))
     }
 
     // MARK: Pages
@@ -163,16 +160,9 @@ struct SiteCheck {
 
     private mutating func checkOrphans(_ pages: [PageEntry]) {
         let reached = Set(pages.map(\.path))
-        for path in files.sorted() where isPageDocument(path) && !reached.contains(path) {
+        for path in files.sorted() where SiteLayout.page(at: path) != nil && !reached.contains(path) {
             report(.orphanPage, "`\(path)` is a page document that the manifest's reading order does not reach",
                    at: SourceLocation(file: path))
         }
     }
-}
-
-/// `<section>/<n>.html`, as every page of a Folio book is named.
-func isPageDocument(_ path: String) -> Bool {
-    let parts = path.split(separator: "/")
-    guard parts.count == 2, parts[1].hasSuffix(".html") else { return false }
-    return parts[1].dropLast(5).allSatisfy(\.isNumber)
 }

@@ -25,38 +25,39 @@ public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws 
 
     let options = log.collect {
         files.contains("book.yml")
-            ? try BookOptions.decode(parseYAML(chapterText(bookFiles.read("book.yml"), file: "book.yml", allowEmpty: true), file: "book.yml"), file: "book.yml")
+            ? try BookOptions.decode(parseYAML(SourceText.bookFile(bookFiles.read("book.yml"), file: "book.yml", allowEmpty: true)), file: "book.yml")
             : BookOptions()
     } ?? BookOptions()
 
-    let outline: [OutlineItem]
+    var contents: [ContentsEntry]
     if files.contains("SUMMARY.md") {
-        outline = log.collect {
-            let text = try chapterText(bookFiles.read("SUMMARY.md"), file: "SUMMARY.md")
-            return OutlineItem.items(from: try parseSummary(text).items)
+        contents = log.collect {
+            try parseSummary(SourceText.bookFile(bookFiles.read("SUMMARY.md"), file: "SUMMARY.md").text)
         } ?? []
     } else if let listed = options.chapters {
-        outline = OutlineItem.items(fromList: listed, namedAt: options.namedAt)
+        contents = .listed(listed, namedAt: options.namedAt)
     } else {
-        outline = OutlineItem.items(fromFolder: paths.filter { $0 != options.cover })
+        contents = .folder(paths.filter { $0 != options.cover })
     }
+    let numbered = numberingContents(contents)
+    contents = numbered.contents
+    log.report(contentsOf: numbered.diagnostics)
+    let title = options.title ?? titleFromFileName(URL(fileURLWithPath: bookFiles.root).standardizedFileURL.lastPathComponent)
 
-    let contents = ReadingOrder(outline)
-    log.report(contentsOf: contents.diagnostics)
     var slugs = ChapterSlugs()
-    let cover = options.cover.flatMap { path in
-        log.collect { try readCover(path, options: options, files: files, bookFiles: bookFiles, reading: contents) }
+    var sections: [Chapter] = []
+    if let path = options.cover, let cover = log.collect({ try readCover(path, title: title, options: options, files: files, bookFiles: bookFiles, contents: contents) }) {
+        sections.append(cover)
     }
-    var chapters: [Chapter] = []
-    for entry in contents.chapters {
-        guard files.contains(entry.path) else {
-            let kind = bookFiles.kind(entry.path)
-            log.report(.error(kind == .directory ? "`\(entry.path)` is a folder, not a chapter file" : "chapter `\(entry.path)` does not exist",
+    for entry in contents.readingOrder {
+        guard files.contains(entry.id.path) else {
+            let kind = bookFiles.kind(entry.id.path)
+            log.report(.error(kind == .directory ? "`\(entry.id)` is a folder, not a chapter file" : "chapter `\(entry.id)` does not exist",
                               at: entry.listedAt, hint: "list a Markdown file relative to the book folder"))
             continue
         }
         guard let chapter = log.collect({ try readChapter(entry, from: bookFiles, slugs: &slugs) }) else { continue }
-        chapters.append(chapter)
+        sections.append(chapter)
     }
     var themeOverrides: [String: Data] = [:]
     for path in paths where path.hasPrefix(themeFolder) {
@@ -67,38 +68,51 @@ public func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws 
         imageSizes[path] = (try? bookFiles.read(path)).flatMap(ImageSize.init(data:))
     }
     if log.hasErrors { throw DiagnosticsError(log.diagnostics) }
-    if chapters.isEmpty {
+    if !sections.contains(where: { $0.role == .chapter }) {
         throw DiagnosticsError(log.diagnostics + [.error("the book has no chapters", at: SourceLocation(file: "."),
                                                           hint: "add a Markdown file, or list chapters in SUMMARY.md")])
     }
-    return LoadedBook(book: Book(options: options, cover: cover, chapters: chapters, contents: contents.entries), files: files,
+    return LoadedBook(book: Book(options: options, title: title, sections: sections, contents: contents), files: files,
                       themeOverrides: themeOverrides, imageSizes: imageSizes, warnings: log.warnings)
 }
 
-/// The front cover: an image, or a Markdown page that is not also a chapter.
-private func readCover(_ path: String, options: BookOptions, files: Set<String>, bookFiles: BookFiles, reading: ReadingOrder) throws -> Cover {
+/// The front cover, a section of its own: a Markdown page that is not also a chapter, or an
+/// image, which makes a page of one image.
+private func readCover(_ path: String, title: String, options: BookOptions, files: Set<String>, bookFiles: BookFiles,
+                       contents: [ContentsEntry]) throws -> Chapter {
     let location = options.namedAt[path]
     guard files.contains(path) else {
         throw Diagnostic.error("the cover `\(path)` does not exist", at: location, hint: "give an image or a .md file relative to the book folder")
     }
-    if imageExtensions.contains(fileExtension(path)) { return .image(path) }
+    let slug = GeneratedSection.cover.rawValue
+    if imageExtensions.contains(fileExtension(path)) {
+        let markdown = "![\(escapingMarkdown(title))](<\(percentEncodedPath(fileName(path)))>)\n"
+        return Chapter(id: ChapterID(path), role: .cover, slug: slug, markdown: markdown, firstLine: location?.line ?? 1)
+    }
     guard fileExtension(path) == "md" else {
         throw Diagnostic.error("the cover `\(path)` is neither an image nor a .md file", at: location,
                                hint: "use a PNG, JPEG, GIF, WebP or SVG image, or a Markdown page")
     }
-    if reading.chapters.contains(where: { $0.path == path }) {
+    if contents.readingOrder.contains(where: { $0.id.path == path }) {
         throw Diagnostic.error("the cover `\(path)` is also a chapter", at: location, hint: "take it out of the reading order")
     }
-    let text = try chapterText(readFile(path, from: bookFiles), file: path)
+    let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (_, body, firstLine) = try FrontMatter.parse(text, file: path)
-    return .page(Chapter(path: path, slug: GeneratedSection.cover.rawValue, markdown: body, firstLine: firstLine))
+    return Chapter(id: ChapterID(path), role: .cover, slug: slug, markdown: body, firstLine: firstLine)
+}
+
+/// Text that Markdown shows as it is: every ASCII punctuation mark backslash-escaped, which
+/// also keeps smart punctuation from curling its quotes.
+private func escapingMarkdown(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+        if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }
+        escaped.append(character)
+    }
+    return escaped
 }
 
 let imageExtensions: Set = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
-
-func fileExtension(_ path: String) -> String {
-    path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-}
 
 /// Where a book keeps its own versions of theme files.
 let themeFolder = "templates/"
@@ -111,9 +125,10 @@ private func readFile(_ path: String, from bookFiles: BookFiles) throws -> Data 
     }
 }
 
-private func readChapter(_ entry: ReadingOrder.Entry, from bookFiles: BookFiles, slugs: inout ChapterSlugs) throws -> Chapter {
-    let text = try chapterText(readFile(entry.path, from: bookFiles), file: entry.path)
-    let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: entry.path)
-    return Chapter(path: entry.path, declaredTitle: frontMatter.title ?? entry.title, slug: slugs.claim(for: entry.path),
+private func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, slugs: inout ChapterSlugs) throws -> Chapter {
+    let path = entry.id.path
+    let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
+    let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: path)
+    return Chapter(id: entry.id, declaredTitle: frontMatter.title ?? entry.title, slug: slugs.claim(for: path),
                    number: entry.number, markdown: body, firstLine: firstLine)
 }

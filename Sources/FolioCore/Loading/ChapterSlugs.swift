@@ -11,12 +11,13 @@ struct ChapterSlugs {
     }
 
     mutating func claim(for path: String) -> String {
-        var parts = path.split(separator: "/").map(String.init)
-        let stem = fileStem(parts.removeLast())
+        let stem = fileStem(path)
+        let folder = directory(of: path)
         let isOpener = ["index", "readme"].contains(stem.lowercased())
-        if isOpener && parts.isEmpty { return slugs.claim("introduction") }
-        let name = slugify(strippingOrderPrefix(isOpener ? parts.removeLast() : stem))
-        if !slugs.isClaimed(name) || parts.isEmpty { return slugs.claim(name) }
-        return slugs.claim(slugify(strippingOrderPrefix(parts.last!)) + "-" + name)
+        if isOpener && folder.isEmpty { return slugs.claim("introduction") }
+        let name = slugify(strippingOrderPrefix(isOpener ? fileName(folder) : stem))
+        let parent = isOpener ? directory(of: folder) : folder
+        if !slugs.isClaimed(name) || parent.isEmpty { return slugs.claim(name) }
+        return slugs.claim(slugify(strippingOrderPrefix(fileName(parent))) + "-" + name)
     }
 }

@@ -1,32 +1,8 @@
 import CCmark
 import Foundation
 
-/// A book's reading order as written in mdBook's `SUMMARY.md`.
-public struct Summary: Sendable, Equatable {
-    public var items: [SummaryItem]
-}
-
-public indirect enum SummaryItem: Sendable, Equatable {
-    /// A prefix, numbered or suffix chapter.
-    case chapter(SummaryChapter)
-    /// A `# Part` heading.
-    case partTitle(String, SourceLocation)
-    /// A `---` line.
-    case separator
-}
-
-public struct SummaryChapter: Sendable, Equatable {
-    public var title: String
-    /// The path as written, percent-decoded; `nil` for a draft `[Title]()`.
-    public var path: String?
-    /// False for prefix and suffix chapters.
-    public var numbered: Bool
-    public var children: [SummaryItem]
-    /// Where the link is.
-    public var location: SourceLocation
-}
-
-/// Parses a `SUMMARY.md`. `firstLine` is the line of the file that `markdown` starts on.
+/// Parses a `SUMMARY.md` into the book's contents: link text is a chapter's title there.
+/// `firstLine` is the line of the file that `markdown` starts on.
 ///
 /// # Grammar
 ///
@@ -47,10 +23,10 @@ public struct SummaryChapter: Sendable, Equatable {
 ///
 /// HTML blocks and inline HTML (comments) are skipped, and so are headings of level 2 or more,
 /// as mdBook does (the Rust book labels groups of chapters with them). Anything else is an error,
-/// and so are URLs with a scheme and a file listed twice.
-public func parseSummary(_ markdown: String, file: String = "SUMMARY.md", firstLine: Int = 1) throws -> Summary {
+/// and so are URLs with a scheme. Paths are percent-decoded and normalised (`./a.md` is `a.md`).
+public func parseSummary(_ markdown: String, file: String = "SUMMARY.md", firstLine: Int = 1) throws -> [ContentsEntry] {
     var parser = SummaryParser(file: file, firstLine: firstLine)
-    return Summary(items: try parser.items(MarkdownNode.blocks(of: markdown)))
+    return try parser.items(MarkdownNode.blocks(of: markdown))
 }
 
 private enum Section: Equatable {
@@ -64,31 +40,29 @@ private struct SummaryParser {
     let file: String
     let firstLine: Int
     var section = Section.prefix
-    /// Where each file was first listed, by lexically normalized path.
-    var listed: [String: SourceLocation] = [:]
 
-    mutating func items(_ blocks: [MarkdownNode]) throws -> [SummaryItem] {
+    mutating func items(_ blocks: [MarkdownNode]) throws -> [ContentsEntry] {
         // HTML blocks are comments in practice: skipping them lets writers comment entries out.
         var blocks = blocks.filter { $0.kind != .htmlBlock }[...]
         if let title = blocks.first, title.kind == .heading(level: 1), !title.containsLink {
             blocks.removeFirst()
         }
-        var items: [SummaryItem] = []
+        var items: [ContentsEntry] = []
         for block in blocks {
             switch block.kind {
             case .heading(level: 1) where !block.containsLink:
                 try beginNumbered(block, "a part title")
-                items.append(.partTitle(block.plainText.trimmed, location(of: block)))
+                items.append(.part(block.plainText.trimmed))
             case .heading where !block.containsLink:
                 continue
             case .thematicBreak:
                 items.append(.separator)
             case .list:
                 try beginNumbered(block, "numbered chapters")
-                items += try block.children.map { .chapter(try numberedChapter($0)) }
+                items += try block.children.map { try numberedChapter($0) }
             case .paragraph:
                 if section == .numbered { section = .suffix(startingAt: location(of: block)) }
-                items += try links(in: block).map { .chapter(try chapter($0, numbered: false)) }
+                items += try links(in: block).map { try chapter($0, numbered: false) }
             default:
                 throw unexpected(block, expected: "a chapter link, a `# Part` title or `---`")
             }
@@ -105,7 +79,7 @@ private struct SummaryParser {
         section = .numbered
     }
 
-    mutating func numberedChapter(_ item: MarkdownNode) throws -> SummaryChapter {
+    mutating func numberedChapter(_ item: MarkdownNode) throws -> ContentsEntry {
         let blocks = item.children.filter { $0.kind != .htmlBlock }
         guard let first = blocks.first else {
             throw Diagnostic.error("expected a link to a chapter after the list marker", at: location(of: item), hint: chapterHint)
@@ -117,11 +91,12 @@ private struct SummaryParser {
                 "expected one link per list item", at: location(of: found[1]),
                 hint: "to start the suffix chapters, leave a blank line after the list")
         }
-        var chapter = try chapter(found[0], numbered: true)
+        let entry = try chapter(found[0], numbered: true)
+        var children: [ContentsEntry] = []
         for block in blocks.dropFirst() {
             switch block.kind {
             case .list:
-                chapter.children += try block.children.map { .chapter(try numberedChapter($0)) }
+                children += try block.children.map { try numberedChapter($0) }
             case .paragraph:
                 _ = try links(in: block)
                 throw Diagnostic.error(
@@ -131,7 +106,10 @@ private struct SummaryParser {
                 throw unexpected(block, expected: "a nested list of chapters")
             }
         }
-        return chapter
+        // A draft has no page for its sub-chapters to follow.
+        guard case .chapter(var chapter) = entry else { return entry }
+        chapter.children = children
+        return .chapter(chapter)
     }
 
     /// The links of a paragraph that must hold nothing else.
@@ -159,7 +137,7 @@ private struct SummaryParser {
         return links
     }
 
-    mutating func chapter(_ link: MarkdownNode, numbered: Bool) throws -> SummaryChapter {
+    func chapter(_ link: MarkdownNode, numbered: Bool) throws -> ContentsEntry {
         let location = location(of: link)
         let title = link.plainText.trimmed
         guard !title.isEmpty else {
@@ -171,15 +149,9 @@ private struct SummaryParser {
                 "`\(url)` is an external link, not a chapter", at: location,
                 hint: "SUMMARY.md lists the book's own Markdown files by relative path")
         }
-        let path = url.isEmpty ? nil : (url.removingPercentEncoding ?? url)
-        if let path {
-            let key = lexicallyNormalized(path)
-            if let first = listed[key] {
-                throw Diagnostic.error("`\(path)` is listed twice; first at \(first)", at: location)
-            }
-            listed[key] = location
-        }
-        return SummaryChapter(title: title, path: path, numbered: numbered, children: [], location: location)
+        guard !url.isEmpty else { return .draft(title, at: location) }
+        let path = lexicallyNormalized(url.removingPercentEncoding ?? url)
+        return .chapter(ContentsChapter(id: ChapterID(path), title: title, numbered: numbered, listedAt: location))
     }
 
     func unexpected(_ node: MarkdownNode, expected: String) -> Diagnostic {
@@ -194,28 +166,6 @@ private struct SummaryParser {
     func location(of node: MarkdownNode) -> SourceLocation {
         SourceLocation(file: file, line: node.line + firstLine - 1, column: node.column)
     }
-}
-
-/// `https:`, `mailto:`, `//host/…`: addresses outside the book.
-private func isExternal(_ url: String) -> Bool {
-    if url.hasPrefix("//") { return true }
-    guard let colon = url.firstIndex(of: ":") else { return false }
-    let scheme = url[..<colon]
-    return scheme.first?.isLetter == true
-        && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
-}
-
-/// So that `./a.md` and `a.md`, which name one file, count as a file listed twice.
-private func lexicallyNormalized(_ path: String) -> String {
-    var parts: [Substring] = []
-    for part in path.split(separator: "/") where part != "." {
-        if part == "..", let last = parts.last, last != ".." {
-            parts.removeLast()
-        } else {
-            parts.append(part)
-        }
-    }
-    return parts.joined(separator: "/")
 }
 
 /// The part of a cmark node the grammar needs, copied out of the C tree.

@@ -7,7 +7,7 @@ struct PublicationManifest {
     var title: String
     var options: BookOptions
     var contents: [ContentsEntry]
-    var chapters: [ParsedChapter]
+    var chapters: [ChapterID: ParsedChapter]
     var paged: PagedBook
     var links: PageLinks
     /// Every file of the site besides the page documents, for `resources`.
@@ -95,8 +95,9 @@ struct PublicationManifest {
                 closePart()
             case .draft:
                 continue
-            case .chapter(let index, let children):
-                let item = chapterEntry(chapters[index], children: toc(children))
+            case .chapter(let entry):
+                guard let chapter = chapters[entry.id] else { continue }
+                let item = chapterEntry(chapter, children: toc(entry.children))
                 if part != nil { part!.children.append(item) } else { result.append(item) }
             }
         }
@@ -124,8 +125,8 @@ struct PublicationManifest {
         while let heading = rest.popFirst() {
             let deeper = rest.prefix { $0.level > heading.level }
             rest = rest.dropFirst(deeper.count)
-            let number = paged.headingPages[chapter.chapter.path]?[heading.id] ?? 1
-            let href = SiteLayout.pageURL(slug: chapter.chapter.slug, number: number) + "#" + PageLinks.domID(slug: chapter.chapter.slug, id: heading.id)
+            let number = paged.headingPages[chapter.chapter.id]?[heading.id] ?? 1
+            let href = SiteLayout.headingURL(slug: chapter.chapter.slug, number: number, id: heading.id)
             var entry: [(String, JSONOutput)] = [("href", .string(uriReference(href))), ("title", .string(heading.title))]
             let children = nest(deeper, in: chapter)
             if !children.isEmpty { entry.append(("children", .array(children))) }
@@ -141,7 +142,7 @@ struct PublicationManifest {
         }
         let first = { (kind: Page.Kind) in paged.pages.first { $0.kind == kind } }
         if let cover = first(.cover) { mark(cover.url, links.title(of: cover) ?? title, "cover") }
-        mark(first(.contents)?.url ?? "toc.html", links.title(ofSlug: GeneratedSection.contents.rawValue) ?? "Contents", "contents")
+        mark(first(.contents)?.url ?? "toc.html", links.generatedTitles[.contents] ?? "Contents", "contents")
         if let start = first(.text) { mark(start.url, links.title(of: start) ?? title, "start") }
         return marks
     }
@@ -163,11 +164,4 @@ func mediaType(of path: String) -> String {
     case "md", "txt": "text/plain"
     default: "application/octet-stream"
     }
-}
-
-/// A site path (and fragment) as a URI reference: every segment percent-encoded.
-func uriReference(_ href: String) -> String {
-    let (path, fragment) = splitFragment(href)
-    let encodedFragment = fragment.map { "#" + ($0.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? $0) } ?? ""
-    return percentEncodedPath(path) + encodedFragment
 }

@@ -4,9 +4,10 @@
 public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:])
     -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
 {
+    // Only Markdown is a chapter a link can reach: an image cover stays an image.
     let targets = LinkTargets(
-        chapters: Dictionary(uniqueKeysWithValues: chapters.map {
-            ($0.chapter.path, Set($0.headings.map(\.id)))
+        chapters: Dictionary(uniqueKeysWithValues: chapters.filter { fileExtension($0.chapter.path) == "md" }.map {
+            ($0.chapter.id, Set($0.headings.map(\.id)))
         }),
         files: files
     )
@@ -17,7 +18,7 @@ public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageS
     let linked = chapters.map { parsed in
         var chapter = parsed
         func rewrite(_ reference: Reference, image: Bool) -> Reference {
-            switch rewriteLink(reference.destination, from: parsed.chapter.path, image: image, targets: targets) {
+            switch rewriteLink(reference.destination, from: parsed.chapter.id, image: image, targets: targets) {
             case .success(let link):
                 if let asset = link.asset {
                     assets.insert(asset)
@@ -41,37 +42,12 @@ public func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageS
 extension Block {
     /// The same block with every link and image destination passed through `transform`.
     func mapReferences(_ transform: (Reference, _ image: Bool) -> Reference) -> Block {
-        switch self {
-        case .paragraph(let content):
-            return .paragraph(content.map { $0.mapReferences(transform) })
-        case .heading(let level, let content, let id):
-            return .heading(level: level, content: content.map { $0.mapReferences(transform) }, id: id)
-        case .blockQuote(let children):
-            return .blockQuote(children.map { $0.mapReferences(transform) })
-        case .list(var list):
-            list.items = list.items.map { $0.map { $0.mapReferences(transform) } }
-            return .list(list)
-        case .continued(let inner):
-            return .continued(inner.mapReferences(transform))
-        case .codeBlock, .html, .thematicBreak:
-            return self
-        }
-    }
-}
-
-extension Inline {
-    func mapReferences(_ transform: (Reference, _ image: Bool) -> Reference) -> Inline {
-        switch self {
-        case .text, .softBreak, .lineBreak, .code, .html:
-            return self
-        case .emphasis(let content):
-            return .emphasis(content.map { $0.mapReferences(transform) })
-        case .strong(let content):
-            return .strong(content.map { $0.mapReferences(transform) })
-        case .link(let reference, let content):
-            return .link(transform(reference, false), content.map { $0.mapReferences(transform) })
-        case .image(let reference, let alt):
-            return .image(transform(reference, true), alt: alt.map { $0.mapReferences(transform) })
-        }
+        rewritten(inlines: { inline in
+            switch inline {
+            case .link(let reference, let content): .link(transform(reference, false), content)
+            case .image(let reference, let alt): .image(transform(reference, true), alt: alt)
+            default: inline
+            }
+        })
     }
 }

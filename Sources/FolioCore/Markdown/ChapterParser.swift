@@ -17,13 +17,6 @@ public func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> Parsed
     return ParsedChapter(chapter: chapter, title: title, blocks: blocks, headings: headings)
 }
 
-/// `02-the-middle/index.md` → `index`.
-func fileStem(_ path: String) -> String {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard let dot = name.lastIndex(of: ".") else { return name }
-    return String(name[..<dot])
-}
-
 /// One slot per parallel task; each task writes only its own slot.
 final class ResultSlots<Value>: @unchecked Sendable {
     private var slots: [Value?]

@@ -106,20 +106,8 @@ public struct HTMLRenderer: Sendable {
             render(content, into: &out)
             out.append("</a>")
         case .image(let reference, let alt):
-            out.append("<img src=\"\(href(reference.destination))\" alt=\"\(escapeHTML(altText(alt)))\"\(titleAttribute(reference)) />")
+            out.append("<img src=\"\(href(reference.destination))\" alt=\"\(escapeHTML(alt.plainText(keepingHTML: true)))\"\(titleAttribute(reference)) />")
         }
-    }
-
-    /// cmark renders an image's description as plain text: markup dropped, raw HTML kept as text.
-    func altText(_ inlines: [Inline]) -> String {
-        inlines.map { inline in
-            switch inline {
-            case .text(let text), .code(let text), .html(let text): text
-            case .softBreak, .lineBreak: " "
-            case .emphasis(let content), .strong(let content), .link(_, let content), .image(_, let content):
-                altText(content)
-            }
-        }.joined()
     }
 
     func titleAttribute(_ reference: Reference) -> String {
@@ -151,27 +139,6 @@ func isDangerousURL(_ url: String) -> Bool {
     let safeImages = ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]
     if safeImages.contains(where: lower.hasPrefix) { return false }
     return ["javascript:", "vbscript:", "file:", "data:"].contains(where: lower.hasPrefix)
-}
-
-public func escapeHTML(_ text: String) -> String {
-    var text = text
-    let escaped: String? = text.withUTF8 { bytes in
-        // Most text has nothing to escape: hand it back without copying.
-        guard bytes.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 16)
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): out += "&amp;".utf8
-            case UInt8(ascii: "<"): out += "&lt;".utf8
-            case UInt8(ascii: ">"): out += "&gt;".utf8
-            case UInt8(ascii: "\""): out += "&quot;".utf8
-            default: out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-    return escaped ?? text
 }
 
 /// Percent-encodes what may not stand in a URL, as cmark's `houdini_escape_href`.

@@ -4,25 +4,14 @@ public func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [
     var slugs = UniqueSlugs()
     var headings: [Heading] = []
 
-    func walk(_ block: Block) -> Block {
-        switch block {
-        case .heading(let level, let content, _):
-            let title = content.plainText
+    let result = blocks.map { block in
+        block.rewritten(blocks: { block in
+            guard case .heading(let level, let content, _) = block else { return block }
+            let title = content.plainText()
             let id = slugs.claim(slugify(title))
             headings.append(Heading(level: level, title: title, id: id))
             return .heading(level: level, content: content, id: id)
-        case .blockQuote(let children):
-            return .blockQuote(children.map(walk))
-        case .list(var list):
-            list.items = list.items.map { $0.map(walk) }
-            return .list(list)
-        case .continued(let inner):
-            return .continued(walk(inner))
-        case .paragraph, .codeBlock, .html, .thematicBreak:
-            return block
-        }
+        })
     }
-
-    let result = blocks.map(walk)
     return (result, headings)
 }

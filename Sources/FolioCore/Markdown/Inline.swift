@@ -26,18 +26,3 @@ public struct Reference: Sendable, Equatable {
         self.target = target
     }
 }
-
-extension [Inline] {
-    /// The words alone, as a heading's title or an image's alt text reads.
-    public var plainText: String {
-        map { inline in
-            switch inline {
-            case .text(let text), .code(let text): text
-            case .html: ""
-            case .softBreak, .lineBreak: " "
-            case .emphasis(let content), .strong(let content), .link(_, let content), .image(_, let content):
-                content.plainText
-            }
-        }.joined()
-    }
-}

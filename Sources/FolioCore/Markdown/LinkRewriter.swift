@@ -1,12 +1,12 @@
 import Foundation
 
-/// What a chapter's links may point at: the chapters (by path) with their heading ids,
-/// and every file in the book folder.
+/// What a chapter's links may point at: the chapters with their heading ids, and every file
+/// in the book folder.
 public struct LinkTargets: Sendable {
-    public var chapters: [String: Set<String>]
+    public var chapters: [ChapterID: Set<String>]
     public var files: Set<String>
 
-    public init(chapters: [String: Set<String>], files: Set<String>) {
+    public init(chapters: [ChapterID: Set<String>], files: Set<String>) {
         self.chapters = chapters
         self.files = files
     }
@@ -29,12 +29,11 @@ public struct RewrittenLink: Sendable, Equatable {
 
 /// A link to a chapter, or to a heading in it, resolved to a page when pages are rendered.
 public struct ChapterLink: Sendable, Equatable, Hashable {
-    /// The chapter's path in the book folder.
-    public var chapter: String
+    public var chapter: ChapterID
     /// The heading's id within the chapter.
     public var fragment: String?
 
-    public init(chapter: String, fragment: String? = nil) {
+    public init(chapter: ChapterID, fragment: String? = nil) {
         self.chapter = chapter
         self.fragment = fragment
     }
@@ -43,7 +42,7 @@ public struct ChapterLink: Sendable, Equatable, Hashable {
 public enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case missingChapter(String)
     case notAChapter(String)
-    case missingHeading(chapter: String, id: String, known: [String])
+    case missingHeading(chapter: ChapterID, id: String, known: [String])
     case missingFile(String, image: Bool)
     case outsideBook(String)
 
@@ -64,96 +63,42 @@ public enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
 /// external URLs stay, links to `.md` chapters (and their headings) become chapter targets that
 /// rendering turns into page URLs, other local files go to the book's assets. Pure: everything
 /// it knows is in `targets`.
-public func rewriteLink(_ destination: String, from chapterPath: String, image: Bool, targets: LinkTargets) -> Result<RewrittenLink, LinkProblem> {
+public func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, targets: LinkTargets) -> Result<RewrittenLink, LinkProblem> {
     let unchanged = RewrittenLink(destination: destination)
-    if destination.isEmpty || hasScheme(destination) || destination.hasPrefix("/") {
-        return .success(unchanged)
-    }
-    let (pathPart, fragment) = splitFragment(destination)
-    let (filePart, query) = splitQuery(pathPart)
-    let here = targets.chapters[chapterPath]
+    guard let link = relativeLink(destination, from: chapter.path) else { return .success(unchanged) }
+    let fragment = link.fragment
+    let here = targets.chapters[chapter]
 
-    if filePart.isEmpty {
+    if link.written.isEmpty {
         guard let fragment, let here else { return .success(unchanged) }
         return here.contains(fragment)
-            ? .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: chapterPath, fragment: fragment)))
-            : .failure(.missingHeading(chapter: chapterPath, id: fragment, known: here.sorted()))
+            ? .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: chapter, fragment: fragment)))
+            : .failure(.missingHeading(chapter: chapter, id: fragment, known: here.sorted()))
     }
 
-    guard let path = resolvePath(percentDecoded(filePart), relativeTo: directory(of: chapterPath)) else {
-        return .failure(.outsideBook(filePart))
+    guard let path = link.path else {
+        return .failure(.outsideBook(link.written))
     }
-    if let chapterPath = chapterFile(path, targets: targets), let ids = targets.chapters[chapterPath] {
+    if let target = chapterFile(path, targets: targets), let ids = targets.chapters[target] {
         if let fragment, !ids.contains(fragment) {
-            return .failure(.missingHeading(chapter: chapterPath, id: fragment, known: ids.sorted()))
+            return .failure(.missingHeading(chapter: target, id: fragment, known: ids.sorted()))
         }
-        return .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: chapterPath, fragment: fragment)))
+        return .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: target, fragment: fragment)))
     }
-    if path.lowercased().hasSuffix(".md") && !image {
+    if fileExtension(path) == "md" && !image {
         return .failure(targets.files.contains(path) ? .notAChapter(path) : .missingChapter(path))
     }
     guard targets.files.contains(path) else {
         return .failure(.missingFile(path, image: image))
     }
-    let url = SiteLayout.assetLink(path) + (query.map { "?\($0)" } ?? "") + (fragment.map { "#\($0)" } ?? "")
+    let url = SiteLayout.assetLink(path) + (link.query.map { "?\($0)" } ?? "") + (fragment.map { "#\($0)" } ?? "")
     return .success(RewrittenLink(destination: url, asset: path))
 }
 
 /// A link to a folder means the chapter that opens it.
-private func chapterFile(_ path: String, targets: LinkTargets) -> String? {
-    if targets.chapters[path] != nil { return path }
+private func chapterFile(_ path: String, targets: LinkTargets) -> ChapterID? {
+    if targets.chapters[ChapterID(path)] != nil { return ChapterID(path) }
     let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
     let prefix = folder.isEmpty ? "" : folder + "/"
-    return ["index.md", "README.md"].map { prefix + $0 }.first { targets.chapters[$0] != nil }
-}
-
-private func hasScheme(_ url: String) -> Bool {
-    if url.hasPrefix("//") { return true }
-    guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else { return false }
-    return url[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
-}
-
-/// `path#fragment` → (`path`, `fragment`).
-func splitFragment(_ url: String) -> (String, String?) {
-    guard let hash = url.firstIndex(of: "#") else { return (url, nil) }
-    return (String(url[..<hash]), String(url[url.index(after: hash)...]))
-}
-
-/// `path?query` → (`path`, `query`).
-func splitQuery(_ url: String) -> (String, String?) {
-    guard let mark = url.firstIndex(of: "?") else { return (url, nil) }
-    return (String(url[..<mark]), String(url[url.index(after: mark)...]))
-}
-
-func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return String(path[..<slash])
-}
-
-/// Joins and normalises `.` and `..`; nil when the result leaves the book folder.
-func resolvePath(_ relative: String, relativeTo directory: String) -> String? {
-    var parts = directory.split(separator: "/").map(String.init)
-    for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
-        switch part {
-        case ".": continue
-        case "..":
-            guard !parts.isEmpty else { return nil }
-            parts.removeLast()
-        default: parts.append(String(part))
-        }
-    }
-    return parts.joined(separator: "/") + (relative.hasSuffix("/") && !parts.isEmpty ? "/" : "")
-}
-
-func percentDecoded(_ text: String) -> String {
-    text.removingPercentEncoding ?? text
-}
-
-/// Encodes each path segment so file names with spaces, `#` or `?` still work as URLs.
-func percentEncodedPath(_ path: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: "?#;")
-    return path.split(separator: "/", omittingEmptySubsequences: false)
-        .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
-        .joined(separator: "/")
+    return ["index.md", "README.md"].map { ChapterID(prefix + $0) }.first { targets.chapters[$0] != nil }
 }

@@ -4,42 +4,23 @@ import CCmark
 /// The C document lives only inside this function.
 public func parseMarkdown(_ text: String, smartPunctuation: Bool) -> [Block] {
     let options = CMARK_OPT_VALIDATE_UTF8 | (smartPunctuation ? CMARK_OPT_SMART : 0)
-    let utf8 = Array(text.utf8)
-    guard let document = utf8.withUnsafeBufferPointer({ buffer in
+    // Positions are the body's own lines, numbered from 1: the chapter adds its first line.
+    let copier = TreeCopier(source: SourceText(text, file: ""))
+    guard let document = copier.source.bytes.withUnsafeBufferPointer({ buffer in
         buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
     }) else { return [] }
     defer { cmark_node_free(document) }
-    let copier = TreeCopier(lines: LineIndex(utf8))
     return copier.blocks(under: document)
 }
 
-/// Turns cmark's byte columns into character columns.
-private struct LineIndex {
-    let bytes: [UInt8]
-    let starts: [Int]
+/// Walks cmark's tree once. A class, because turning cmark's byte columns into character columns
+/// resumes from the last place asked for.
+private final class TreeCopier {
+    var source: SourceText
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
-        }
-        self.starts = starts
+    init(source: SourceText) {
+        self.source = source
     }
-
-    func position(line: Int, byteColumn: Int) -> MarkdownPosition {
-        guard line >= 1, line <= starts.count, byteColumn >= 1 else {
-            return MarkdownPosition(line: line, column: byteColumn)
-        }
-        let start = starts[line - 1]
-        let end = min(start + byteColumn - 1, bytes.count)
-        let characters = String(decoding: bytes[start..<end], as: UTF8.self).count
-        return MarkdownPosition(line: line, column: characters + 1)
-    }
-}
-
-private struct TreeCopier {
-    let lines: LineIndex
 
     func children(of node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
@@ -109,10 +90,12 @@ private struct TreeCopier {
         Reference(
             destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
             title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
-            position: lines.position(
-                line: Int(cmark_node_get_start_line(node)),
-                byteColumn: Int(cmark_node_get_start_column(node))
-            )
+            position: position(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
         )
+    }
+
+    func position(line: Int, byteColumn: Int) -> MarkdownPosition {
+        let location = source.location(line: line, byteColumn: byteColumn)
+        return MarkdownPosition(line: location.line, column: location.column)
     }
 }

@@ -1,36 +1,23 @@
-/// A book as loaded: its options and its chapters in reading order.
+/// A book as loaded: its options, its Markdown sections in reading order and its contents.
 public struct Book: Sendable {
     public var options: BookOptions
-    public var cover: Cover?
-    /// Every chapter in reading order, drafts left out.
-    public var chapters: [Chapter]
+    /// book.yml's title, or the book folder's name.
+    public var title: String
+    /// Every Markdown section in reading order: the cover first when it is a page, then the
+    /// chapters, drafts left out.
+    public var sections: [Chapter]
     /// The table of contents as the writer arranged it: parts, nesting, separators.
     public var contents: [ContentsEntry]
 
-    public init(options: BookOptions, cover: Cover? = nil, chapters: [Chapter], contents: [ContentsEntry]) {
+    public init(options: BookOptions, title: String, sections: [Chapter], contents: [ContentsEntry]) {
         self.options = options
-        self.cover = cover
-        self.chapters = chapters
+        self.title = title
+        self.sections = sections
         self.contents = contents
     }
-}
 
-/// One line of the table of contents.
-public indirect enum ContentsEntry: Sendable, Equatable {
-    /// A part title (`# Part` in SUMMARY.md, or a folder).
-    case part(String)
-    /// A chapter (index into `Book.chapters`) and the chapters nested under it.
-    case chapter(Int, [ContentsEntry])
-    /// A draft chapter: listed in SUMMARY.md without a file.
-    case draft(String)
-    /// A `---` separator.
-    case separator
-}
-
-/// The front cover: an image shown whole, or a page of Markdown.
-public enum Cover: Sendable, Equatable {
-    case image(String)
-    case page(Chapter)
+    /// The chapters of the reading order, without the cover.
+    public var chapters: [Chapter] { sections.filter { $0.role == .chapter } }
 }
 
 /// The sections Folio writes itself before the first chapter, by their slug.

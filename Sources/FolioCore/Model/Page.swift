@@ -17,13 +17,13 @@ public struct Page: Sendable, Equatable {
     public var numberInSection: Int
     /// The folder the page lives in: its chapter's slug, or `cover`, `title`, `contents`.
     public var slug: String
-    /// Index into the book's chapters; nil for generated pages.
-    public var chapter: Int?
+    /// The chapter (or Markdown cover) the page is a share of; nil for generated pages.
+    public var chapter: ChapterID?
     public var kind: Kind
     public var side: Side
     public var blocks: [Block]
 
-    public init(number: Int, numberInSection: Int, slug: String, chapter: Int?, kind: Kind, side: Side, blocks: [Block]) {
+    public init(number: Int, numberInSection: Int, slug: String, chapter: ChapterID?, kind: Kind, side: Side, blocks: [Block]) {
         self.number = number
         self.numberInSection = numberInSection
         self.slug = slug

@@ -1,26 +1,15 @@
-/// The pages Folio writes itself before the first chapter, as blocks the paginator sets like
-/// any chapter's: the cover, the title page and the contents.
+/// The pages Folio writes itself between the cover and the first chapter, as blocks the
+/// paginator sets like any chapter's: the title page and the contents.
 enum GeneratedPages {
-    /// The sections the book asks for, in their order: cover, title page, contents.
-    /// `cover` is a Markdown cover, parsed and linked like a chapter.
-    static func sections(book: Book, cover: ParsedChapter?, chapters: [ParsedChapter], title: String,
-                         contentsHeading: String) -> [(GeneratedSection, [Block])] {
+    /// The sections the book asks for, in their order. `chapters` are the parsed chapters, whose
+    /// titles the contents show.
+    static func sections(book: Book, chapters: [ChapterID: ParsedChapter], contentsHeading: String) -> [(GeneratedSection, [Block])] {
         var sections: [(GeneratedSection, [Block])] = []
-        switch book.cover {
-        case .image(let path): sections.append((.cover, self.cover(image: SiteLayout.assetLink(path), alt: title)))
-        case .page: cover.map { sections.append((.cover, $0.blocks)) }
-        case nil: break
-        }
-        if book.options.page.titlePage { sections.append((.title, self.title(title, options: book.options))) }
+        if book.options.page.titlePage { sections.append((.title, title(book.title, options: book.options))) }
         if book.options.page.contentsPage {
             sections.append((.contents, contents(book.contents, chapters: chapters, heading: contentsHeading)))
         }
         return sections
-    }
-
-    /// An image cover is the image alone; a Markdown cover is its own blocks.
-    static func cover(image url: String, alt: String) -> [Block] {
-        [.paragraph([.image(reference(url), alt: [.text(alt)])])]
     }
 
     static func title(_ title: String, options: BookOptions) -> [Block] {
@@ -31,11 +20,11 @@ enum GeneratedPages {
     }
 
     /// Parts become headings, chapters nested lists of links; drafts have no page to link to.
-    static func contents(_ entries: [ContentsEntry], chapters: [ParsedChapter], heading: String) -> [Block] {
+    static func contents(_ entries: [ContentsEntry], chapters: [ChapterID: ParsedChapter], heading: String) -> [Block] {
         [.heading(level: 1, content: [.text(heading)], id: "")] + entryBlocks(entries, chapters: chapters)
     }
 
-    private static func entryBlocks(_ entries: [ContentsEntry], chapters: [ParsedChapter]) -> [Block] {
+    private static func entryBlocks(_ entries: [ContentsEntry], chapters: [ChapterID: ParsedChapter]) -> [Block] {
         var blocks: [Block] = []
         var items: [[Block]] = []
         func flush() {
@@ -52,19 +41,15 @@ enum GeneratedPages {
                 blocks.append(.thematicBreak)
             case .draft:
                 continue
-            case .chapter(let index, let children):
-                let chapter = chapters[index]
-                let number = chapter.chapter.number.map { sectionNumber($0) + " " } ?? ""
-                var link = reference("")
-                link.target = ChapterLink(chapter: chapter.chapter.path)
-                items.append([.paragraph([.text(number), .link(link, [.text(chapter.title)])])] + entryBlocks(children, chapters: chapters))
+            case .chapter(let entry):
+                // A chapter that could not be read has no page; the build fails anyway.
+                guard let chapter = chapters[entry.id] else { continue }
+                let number = entry.number.map { sectionNumber($0) + " " } ?? ""
+                let link = Reference(destination: "", title: "", position: MarkdownPosition(line: 0, column: 0), target: ChapterLink(chapter: entry.id))
+                items.append([.paragraph([.text(number), .link(link, [.text(chapter.title)])])] + entryBlocks(entry.children, chapters: chapters))
             }
         }
         flush()
         return blocks
-    }
-
-    private static func reference(_ destination: String) -> Reference {
-        Reference(destination: destination, title: "", position: MarkdownPosition(line: 0, column: 0))
     }
 }

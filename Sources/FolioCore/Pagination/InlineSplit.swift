@@ -24,12 +24,18 @@ func splitInlines(_ inlines: [Inline], at offset: Int) -> (head: [Inline], tail:
 extension Inline {
     /// How many flat offsets the inline spans.
     var flatLength: Int {
-        switch self {
-        case .text(let text), .code(let text), .html(let text): text.unicodeScalars.count
-        case .softBreak, .lineBreak: 1
-        case .image: 0
-        case .emphasis(let content), .strong(let content), .link(_, let content): content.reduce(0) { $0 + $1.flatLength }
-        }
+        var length = 0
+        walk(entering: { inline in
+            switch inline {
+            case .text(let text), .code(let text), .html(let text): length += text.unicodeScalars.count
+            case .softBreak, .lineBreak: length += 1
+            // An image's description is not part of the text: the image is one piece.
+            case .image: return false
+            case .emphasis, .strong, .link: break
+            }
+            return true
+        })
+        return length
     }
 
     /// The inline cut `offset` scalars in; either side may come out empty.

@@ -26,7 +26,7 @@ struct PageSides {
 /// A run of pages that share a folder: a chapter, or a generated section such as the contents.
 struct PageSection {
     var slug: String
-    var chapter: Int?
+    var chapter: ChapterID?
     var kind: Page.Kind
     var pages: [[Block]]
 }

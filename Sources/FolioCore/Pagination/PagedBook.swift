@@ -2,8 +2,8 @@
 public struct PagedBook: Sendable {
     public var pages: [Page]
     public var geometry: PageGeometry
-    /// Chapter path → heading id → the page (its number within the chapter) that holds it.
-    public var headingPages: [String: [String: Int]]
+    /// Chapter → heading id → the page (its number within the chapter) that holds it.
+    public var headingPages: [ChapterID: [String: Int]]
 
     /// The pages seen together, by book number. In spreads the first page, a recto, stands
     /// alone as a book's first page does; then each verso faces the recto after it.
@@ -22,31 +22,34 @@ public struct PagedBook: Sendable {
     }
 }
 
-/// The paginate stage: chapters cut into pages of the book's design size, numbered through the
-/// book, each on its side of the spine.
+/// The paginate stage: the book's sections cut into pages of its design size, numbered through
+/// the book, each on its side of the spine.
 ///
-/// `generated` are the sections Folio writes before the first chapter (cover, title, contents), in order.
-public func paginateBook(_ chapters: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
+/// `sections` are the book's Markdown sections in reading order (a cover first); `generated`
+/// are the pages Folio writes between the cover and the first chapter (title, contents), in order.
+public func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
                          options: BookOptions, images: ImageSizes) -> PagedBook {
     let geometry = PageGeometry(size: options.page.size, language: options.language)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
-    let chapterPages = paginateChapters(chapters, typesetter: typesetter, rawHTML: rawHTML)
+    let sectionPages = paginateChapters(sections, typesetter: typesetter, rawHTML: rawHTML)
+    let written = sections.indices.map { index in
+        let chapter = sections[index].chapter
+        return PageSection(slug: chapter.slug, chapter: chapter.id, kind: chapter.role == .cover ? .cover : .text, pages: sectionPages[index])
+    }
     let front = generated.map { section, blocks in
         PageSection(slug: section.rawValue, chapter: nil, kind: Page.Kind(section),
                     pages: paginate(blocks, typesetter: typesetter, rawHTML: rawHTML))
     }
-    let sections = front + chapters.indices.map { index in
-        PageSection(slug: chapters[index].chapter.slug, chapter: index, kind: .text, pages: chapterPages[index])
-    }
-    let pages = layOutPages(sections, sides: PageSides(options.reading, direction: options.direction),
+    let covers = written.prefix { $0.kind == .cover }
+    let pages = layOutPages(covers + front + written.dropFirst(covers.count), sides: PageSides(options.reading, direction: options.direction),
                             chapterStart: options.page.chapterStart)
 
-    var headingPages: [String: [String: Int]] = [:]
+    var headingPages: [ChapterID: [String: Int]] = [:]
     for page in pages {
-        guard let index = page.chapter else { continue }
+        guard let chapter = page.chapter else { continue }
         for id in page.blocks.flatMap(\.headingIDs) {
-            headingPages[chapters[index].chapter.path, default: [:]][id] = page.numberInSection
+            headingPages[chapter, default: [:]][id] = page.numberInSection
         }
     }
     return PagedBook(pages: pages, geometry: geometry, headingPages: headingPages)
@@ -55,13 +58,9 @@ public func paginateBook(_ chapters: [ParsedChapter], generated: [(GeneratedSect
 extension Block {
     /// The ids of the headings in the block, nested ones included.
     var headingIDs: [String] {
-        switch self {
-        case .heading(_, _, let id): [id]
-        case .blockQuote(let children): children.flatMap(\.headingIDs)
-        case .list(let list): list.items.flatMap { $0.flatMap(\.headingIDs) }
-        case .continued(let inner): inner.headingIDs
-        case .paragraph, .codeBlock, .html, .thematicBreak: []
-        }
+        var ids: [String] = []
+        walk(blocks: { if case .heading(_, _, let id) = $0 { ids.append(id) } })
+        return ids
     }
 }
 

@@ -48,28 +48,40 @@ struct TextAtomizer {
     }
 
     mutating func add(_ inlines: [Inline], face: TextWidths.Face) {
+        // The face of the innermost emphasis, strong text or link around the inline.
+        var faces = [face]
         for inline in inlines {
-            switch inline {
-            case .text(let text): addText(text, face: face, size: fontSize)
-            case .code(let code):
-                extendWord(width: codePadding * 2)
-                addText(code, face: .mono, size: fontSize * codeScale)
-            case .softBreak: addSpace(width: TextWidths.width(" ", face, size: fontSize), length: 1)
-            case .lineBreak:
-                endWord()
-                atoms.append(TextAtom(kind: .lineBreak, width: 0, start: offset, end: offset + 1))
-                offset += 1
-            case .html(let html):
-                extendWord(width: 0)
-                offset += html.unicodeScalars.count
-                word?.end = offset
-            case .emphasis(let content), .link(_, let content): add(content, face: face)
-            case .strong(let content): add(content, face: face == .mono ? .mono : .bold)
-            case .image(let reference, _):
-                endWord()
-                let size = images[reference.destination].map { fitted($0) } ?? (width: fontSize, height: fontSize)
-                atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
-            }
+            inline.walk(entering: { inline in
+                let face = faces[faces.count - 1]
+                switch inline {
+                case .text(let text): addText(text, face: face, size: fontSize)
+                case .code(let code):
+                    extendWord(width: codePadding * 2)
+                    addText(code, face: .mono, size: fontSize * codeScale)
+                case .softBreak: addSpace(width: TextWidths.width(" ", face, size: fontSize), length: 1)
+                case .lineBreak:
+                    endWord()
+                    atoms.append(TextAtom(kind: .lineBreak, width: 0, start: offset, end: offset + 1))
+                    offset += 1
+                case .html(let html):
+                    extendWord(width: 0)
+                    offset += html.unicodeScalars.count
+                    word?.end = offset
+                case .emphasis, .link: faces.append(face)
+                case .strong: faces.append(face == .mono ? .mono : .bold)
+                case .image(let reference, _):
+                    endWord()
+                    let size = images[reference.destination].map { fitted($0) } ?? (width: fontSize, height: fontSize)
+                    atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
+                    return false
+                }
+                return true
+            }, leaving: { inline in
+                switch inline {
+                case .emphasis, .strong, .link: faces.removeLast()
+                default: break
+                }
+            })
         }
     }
 

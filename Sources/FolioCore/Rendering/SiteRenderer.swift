@@ -1,26 +1,28 @@
 /// The render stage: the theme's documents filled in — one per page, the front page, the
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets.
-public func renderSite(title: String, options: BookOptions, contents: [ContentsEntry], chapters: [ParsedChapter],
-                       paged: PagedBook, assets: [String], theme: RenderingTheme) throws -> [SiteFile] {
-    let book = TemplateContext.book(title: title, options: options)
+public func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], theme: RenderingTheme) throws -> [SiteFile] {
+    let (title, options) = (book.title, book.options)
+    let chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
+    let bookValue = TemplateContext.book(title: title, options: options)
     func document(_ title: String, root: String) -> [String: TemplateValue] {
-        TemplateContext.document(title: title, root: root, book: book, strings: theme.strings, language: options.language)
+        TemplateContext.document(title: title, root: root, book: bookValue, strings: theme.strings, language: options.language)
     }
     let contentsTitle = theme.strings.values["contents"] ?? "Contents"
-    let links = PageLinks(chapters: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
+    let links = PageLinks(sections: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
     var files: [SiteFile] = []
 
     for (index, page) in paged.pages.enumerated() {
         let root = SiteLayout.pageToRoot
-        let chapter = page.chapter.map { chapters[$0] }
+        // The running head is a chapter's, not the cover's.
+        let chapter = page.chapter.flatMap { chapters[$0] }.flatMap { $0.chapter.role == .chapter ? $0 : nil }
         let pageTitle = links.title(of: page).flatMap { $0 == title ? nil : $0 }
         var context = document([pageTitle, title].compactMap { $0 }.joined(separator: " · "), root: root)
         context["page"] = TemplateContext.page(page)
         context["chapter"] = chapter.map(TemplateContext.chapter) ?? nil
         context["geometry"] = .string(SiteLayout.geometry)
         let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, resolve: { links.url(of: $0, from: page) },
-                                    headingID: { PageLinks.domID(slug: page.slug, id: $0) })
+                                    headingID: { SiteLayout.headingID(slug: page.slug, id: $0) })
         context["content"] = .string(markdown.render(page.blocks))
         if index > 0 { context["prev"] = links.neighbour(paged.pages[index - 1], root: root) }
         if index + 1 < paged.pages.count { context["next"] = links.neighbour(paged.pages[index + 1], root: root) }
@@ -28,7 +30,7 @@ public func renderSite(title: String, options: BookOptions, contents: [ContentsE
     }
 
     var front = document(title, root: "")
-    front["contents"] = TemplateContext.contents(contents, chapters: chapters)
+    front["contents"] = TemplateContext.contents(book.contents, chapters: chapters)
     if let first = paged.pages.first { front["first"] = links.neighbour(first, root: "") }
     files.append(.text("index.html", try theme.render("index", front)))
     front["title"] = .string("\(contentsTitle) · \(title)")
@@ -45,7 +47,7 @@ public func renderSite(title: String, options: BookOptions, contents: [ContentsE
     files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
 
     let resources = files.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
-    let manifest = PublicationManifest(title: title, options: options, contents: contents, chapters: chapters,
+    let manifest = PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
                                        paged: paged, links: links, resources: resources)
     files.append(.text(SiteLayout.manifest, manifest.json))
     return files.sorted { $0.path < $1.path }

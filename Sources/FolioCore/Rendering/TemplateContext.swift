@@ -40,7 +40,7 @@ enum TemplateContext {
     /// The table of contents, with URLs relative to the site root. Every entry carries every
     /// name, false or null where it does not apply: Mustache would otherwise find the name
     /// in an enclosing entry, and a nested chapter would show its parent's number.
-    static func contents(_ entries: [ContentsEntry], chapters: [ParsedChapter]) -> TemplateValue {
+    static func contents(_ entries: [ContentsEntry], chapters: [ChapterID: ParsedChapter]) -> TemplateValue {
         .list(entries.map { entry in
             var value: [String: TemplateValue] = [
                 "isPart": false, "isChapter": false, "isDraft": false, "isSeparator": false,
@@ -52,17 +52,17 @@ enum TemplateContext {
                 value["title"] = .string(title)
             case .separator:
                 value["isSeparator"] = true
-            case .draft(let title):
+            case .draft(let title, _):
                 value["isDraft"] = true
                 value["title"] = .string(title)
-            case .chapter(let index, let children):
-                let parsed = chapters[index]
+            case .chapter(let entry):
+                guard let parsed = chapters[entry.id] else { break }
                 value["isChapter"] = true
                 value["title"] = .string(parsed.title)
                 value["number"] = number(of: parsed)
                 value["url"] = .string(SiteLayout.chapterURL(parsed.chapter.slug))
-                value["children"] = contents(children, chapters: chapters)
-                value["hasChildren"] = .bool(!children.isEmpty)
+                value["children"] = contents(entry.children, chapters: chapters)
+                value["hasChildren"] = .bool(!entry.children.isEmpty)
             }
             return .object(value)
         })

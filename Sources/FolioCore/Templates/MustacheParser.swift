@@ -34,9 +34,10 @@ enum MustacheNode: Sendable {
 /// whitespace and newline go with it, so block tags on lines of their own leave no blank lines.
 struct MustacheParser {
     private let text: [Character]
-    private let file: String
-    /// Where each line starts in `text`, to turn an index into a line and column.
-    private let lineStarts: [Int]
+    /// Where each character of `text` starts in the template, to say where a tag is.
+    private let indices: [String.Index]
+    private let template: String
+    private var source: SourceText
     private var position = 0
     private var opener: [Character] = ["{", "{"]
     private var closer: [Character] = ["}", "}"]
@@ -57,10 +58,10 @@ struct MustacheParser {
     }
 
     init(_ text: String, file: String) {
-        let characters = Array(text)
-        self.text = characters
-        self.file = file
-        lineStarts = [0] + characters.indices.filter { Self.isNewline(characters[$0]) }.map { $0 + 1 }
+        self.text = Array(text)
+        indices = Array(text.indices)
+        template = text
+        source = SourceText(text, file: file)
     }
 
     mutating func parse() throws -> [MustacheNode] {
@@ -104,7 +105,8 @@ struct MustacheParser {
             let name = try self.name(content, at: start)
             _ = standalone(start)
             endLine()
-            sections.append(OpenSection(name: name, keys: keys(name), inverted: sigil == "^", location: location(of: start), outer: nodes))
+            let location = location(of: start)
+            sections.append(OpenSection(name: name, keys: keys(name), inverted: sigil == "^", location: location, outer: nodes))
             nodes = []
         case "/":
             let name = try self.name(content, at: start)
@@ -125,7 +127,8 @@ struct MustacheParser {
                 : .named(name)
             let indentation = standalone(start)
             endLine()
-            nodes.append(.partial(partial, indentation: indentation, at: location(of: start)))
+            let location = location(of: start)
+            nodes.append(.partial(partial, indentation: indentation, at: location))
         default:
             let name = try self.name(content, at: start)
             endLine()
@@ -134,7 +137,7 @@ struct MustacheParser {
     }
 
     /// A tag's name, checked: an opener inside it means an earlier tag was never closed.
-    private func name(_ content: String, at start: Int) throws -> String {
+    private mutating func name(_ content: String, at start: Int) throws -> String {
         if content.isEmpty {
             throw error("`\(tag(at: start))` has no name", at: start)
         }
@@ -191,18 +194,12 @@ struct MustacheParser {
         String(characters.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
-    private func error(_ message: String, at index: Int) -> Diagnostic {
+    private mutating func error(_ message: String, at index: Int) -> Diagnostic {
         .error(message, at: location(of: index))
     }
 
-    private func location(of index: Int) -> SourceLocation {
-        // Binary search for the first line starting after `index`; the line before holds it.
-        var low = 0, high = lineStarts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lineStarts[middle] <= index { low = middle + 1 } else { high = middle }
-        }
-        return SourceLocation(file: file, line: low, column: index - lineStarts[low - 1] + 1)
+    private mutating func location(of index: Int) -> SourceLocation {
+        source.location(of: index < indices.count ? indices[index] : template.endIndex, in: template)
     }
 
     /// Swift reads `\r\n` as one character, so this covers both line endings.

@@ -28,7 +28,7 @@ struct MustacheRenderer {
             case .variable(let name, let escaped):
                 startLine()
                 let text = resolve(name)?.text ?? ""
-                if escaped { appendEscaped(text) } else { output += text }
+                if escaped { appendEscapedHTML(text, to: &output) } else { output += text }
             case .section(let name, let inverted, let body):
                 let value = resolve(name) ?? .null
                 if inverted {
@@ -92,21 +92,5 @@ struct MustacheRenderer {
             value = member
         }
         return value
-    }
-
-    /// Escapes the spec's four characters, copying the runs between them whole.
-    private mutating func appendEscaped(_ text: String) {
-        var rest = text[...]
-        while let special = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }) {
-            output.append(contentsOf: rest[..<special])
-            switch rest.utf8[special] {
-            case UInt8(ascii: "&"): output += "&amp;"
-            case UInt8(ascii: "<"): output += "&lt;"
-            case UInt8(ascii: ">"): output += "&gt;"
-            default: output += "&quot;"
-            }
-            rest = rest[rest.utf8.index(after: special)...]
-        }
-        output.append(contentsOf: rest)
     }
 }

@@ -52,7 +52,7 @@ public struct Theme: Sendable {
     public func templateSources() throws -> [String: String] {
         var sources: [String: String] = [:]
         for (path, data) in files where path.hasSuffix(".html") && !path.hasPrefix("assets/") {
-            sources[String(path.dropLast(".html".count))] = try chapterText(data, file: source(of: path), allowEmpty: true)
+            sources[String(path.dropLast(".html".count))] = try SourceText.bookFile(data, file: source(of: path), allowEmpty: true).text
         }
         return sources
     }

@@ -32,7 +32,7 @@ public struct UIStrings: Sendable, Equatable {
 
     /// A flat mapping of names to words.
     private static func read(_ data: Data, file: String) throws -> [String: String] {
-        guard let root = try parseYAML(chapterText(data, file: file, allowEmpty: true), file: file) else { return [:] }
+        guard let root = try parseYAML(SourceText.bookFile(data, file: file, allowEmpty: true)) else { return [:] }
         guard case .mapping(let pairs) = root.value else {
             throw Diagnostic.error("UI strings must be `name: words` lines", at: root.location)
         }

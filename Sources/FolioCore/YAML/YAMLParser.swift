@@ -7,9 +7,14 @@ import CYAML
 /// Throws a `Diagnostic` for a syntax error, a second document, a key set twice in one mapping,
 /// or an alias to an unknown anchor. Aliases are resolved to a copy of their anchor's node.
 public func parseYAML(_ text: String, file: String, firstLine: Int = 1) throws -> YAMLNode? {
-    let bytes = Array(text.utf8)
+    try parseYAML(SourceText(text, file: file, firstLine: firstLine))
+}
+
+/// The same, for a file's text already checked.
+public func parseYAML(_ source: SourceText) throws -> YAMLNode? {
+    let file = source.file
     // libyaml wants a non-null input pointer, which an empty array may not give.
-    guard !bytes.isEmpty else { return nil }
+    guard !source.bytes.isEmpty else { return nil }
 
     // Heap-allocated because libyaml keeps a pointer to the parser in the parser itself.
     let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
@@ -19,13 +24,13 @@ public func parseYAML(_ text: String, file: String, firstLine: Int = 1) throws -
     }
     defer { yaml_parser_delete(parser) }
 
-    var builder = TreeBuilder(file: file, firstLine: firstLine)
-    return try bytes.withUnsafeBufferPointer { input in
+    var builder = TreeBuilder(source: source)
+    return try source.bytes.withUnsafeBufferPointer { input in
         yaml_parser_set_input_string(parser, input.baseAddress, input.count)
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(parser, &event) == 1 else {
-                throw syntaxError(parser.pointee, in: input, builder: builder)
+                throw syntaxError(parser.pointee, builder: &builder)
             }
             defer { yaml_event_delete(&event) }
             if event.type == YAML_STREAM_END_EVENT { return builder.root }
@@ -47,8 +52,8 @@ private struct TreeBuilder {
         var keys: [String: SourceLocation] = [:]
     }
 
-    let file: String
-    let firstLine: Int
+    var source: SourceText
+    var file: String { source.file }
     var open: [Open] = []
     var anchors: [String: YAMLNode] = [:]
     var documents = 0
@@ -56,7 +61,7 @@ private struct TreeBuilder {
 
     func location(_ mark: yaml_mark_t) -> SourceLocation {
         // libyaml counts from 0, lines in the text and columns in characters.
-        SourceLocation(file: file, line: firstLine + Int(mark.line), column: Int(mark.column) + 1)
+        source.location(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     mutating func add(_ event: yaml_event_t) throws {
@@ -120,28 +125,16 @@ private struct TreeBuilder {
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         pointer.map { String(cString: $0) }
     }
-
-    /// Where a byte offset falls: libyaml gives only an offset for bad input bytes.
-    func location(ofByte offset: Int, in input: UnsafeBufferPointer<UInt8>) -> SourceLocation {
-        let before = input.prefix(min(offset, input.count))
-        let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-        let line = before.count { $0 == UInt8(ascii: "\n") }
-        // Count characters, not bytes: every UTF-8 byte but a continuation byte starts one.
-        let column = before[lineStart...].count { $0 & 0xC0 != 0x80 }
-        return SourceLocation(file: file, line: firstLine + line, column: column + 1)
-    }
 }
 
 /// libyaml's error, at the place it names, in words an author can act on.
-private func syntaxError(
-    _ parser: yaml_parser_t, in input: UnsafeBufferPointer<UInt8>, builder: TreeBuilder
-) -> Diagnostic {
+private func syntaxError(_ parser: yaml_parser_t, builder: inout TreeBuilder) -> Diagnostic {
     guard parser.error != YAML_MEMORY_ERROR, let problem = parser.problem.map({ String(cString: $0) }) else {
         return Diagnostic.error("could not parse YAML: out of memory", at: SourceLocation(file: builder.file))
     }
     var message = "could not parse YAML: " + problem.replacing(" in this context", with: " here")
     if parser.error == YAML_READER_ERROR {
-        return Diagnostic.error(message, at: builder.location(ofByte: parser.problem_offset, in: input))
+        return Diagnostic.error(message, at: builder.source.location(ofByte: parser.problem_offset))
     }
     // The context says what libyaml was reading when it failed, and where that began.
     if let context = parser.context {

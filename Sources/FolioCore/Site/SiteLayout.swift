@@ -2,7 +2,29 @@
 public enum SiteLayout {
     /// A chapter opens on its first page.
     public static func chapterURL(_ slug: String) -> String { pageURL(slug: slug, number: 1) }
+    /// `<chapter-slug>/<n>.html`, n counted within the chapter so that URLs stay put when
+    /// other chapters change.
     public static func pageURL(slug: String, number: Int) -> String { "\(slug)/\(number).html" }
+
+    /// The page a site path names, if it is a page document's (`<slug>/<digits>.html`): the
+    /// inverse of `pageURL`.
+    public static func page(at path: String) -> (slug: String, number: Int)? {
+        let slug = directory(of: path)
+        let name = fileName(path)
+        guard !slug.isEmpty, !slug.contains("/"), name.hasSuffix(".html") else { return nil }
+        let digits = name.dropLast(".html".count)
+        guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits) else { return nil }
+        return (slug, number)
+    }
+
+    /// The id a heading takes in the site: its chapter's slug and its id in the chapter
+    /// (`writing.front-matter`), so that every id occurs once in the whole book.
+    public static func headingID(slug: String, id: String) -> String { "\(slug).\(id)" }
+    /// A heading on the page that holds it.
+    public static func headingURL(slug: String, number: Int, id: String) -> String {
+        pageURL(slug: slug, number: number) + "#" + headingID(slug: slug, id: id)
+    }
+
     public static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
     /// A book file as a page links to it.
     public static func assetLink(_ path: String) -> String { pageToRoot + assetURL(percentEncodedPath(path)) }

@@ -1,0 +1,30 @@
+/// HTML text with `&`, `<`, `>` and `"` escaped: how cmark escapes text and attributes, and
+/// what Mustache's `{{name}}` does to a value. The one escaping of HTML in Folio.
+public func escapeHTML(_ text: String) -> String {
+    // Most text has nothing to escape: hand it back without copying.
+    guard text.utf8.contains(where: isSpecialInHTML) else { return text }
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count + 16)
+    appendEscapedHTML(text, to: &escaped)
+    return escaped
+}
+
+/// Appends `text` escaped, copying the runs between special characters whole.
+func appendEscapedHTML(_ text: String, to output: inout String) {
+    var rest = text[...]
+    while let special = rest.utf8.firstIndex(where: isSpecialInHTML) {
+        output.append(contentsOf: rest[..<special])
+        switch rest.utf8[special] {
+        case UInt8(ascii: "&"): output += "&amp;"
+        case UInt8(ascii: "<"): output += "&lt;"
+        case UInt8(ascii: ">"): output += "&gt;"
+        default: output += "&quot;"
+        }
+        rest = rest[rest.utf8.index(after: special)...]
+    }
+    output.append(contentsOf: rest)
+}
+
+private func isSpecialInHTML(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+}

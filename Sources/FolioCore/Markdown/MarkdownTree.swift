@@ -1,0 +1,103 @@
+/// The one traversal of the Markdown tree, in the manner of swift-markdown's `MarkupWalker`
+/// and `MarkupRewriter`: heading ids, chapter links, the paginator and plain text all go
+/// through these instead of recursions of their own.
+extension Block {
+    /// Visits this block, then every block and inline inside it, in document order.
+    func walk(blocks visitBlock: (Block) -> Void = { _ in }, inlines visitInline: (Inline) -> Void = { _ in }) {
+        visitBlock(self)
+        switch self {
+        case .paragraph(let content), .heading(_, let content, _):
+            for inline in content {
+                inline.walk(entering: { inline in
+                    visitInline(inline)
+                    return true
+                })
+            }
+        case .blockQuote(let children):
+            for child in children { child.walk(blocks: visitBlock, inlines: visitInline) }
+        case .list(let list):
+            for item in list.items {
+                for child in item { child.walk(blocks: visitBlock, inlines: visitInline) }
+            }
+        case .continued(let inner):
+            inner.walk(blocks: visitBlock, inlines: visitInline)
+        case .codeBlock, .html, .thematicBreak:
+            break
+        }
+    }
+
+    /// This block rebuilt from the inside out: every inline passed through `inlines`, then every
+    /// block, this one last, through `blocks`.
+    func rewritten(blocks rewriteBlock: (Block) -> Block = { $0 }, inlines rewriteInline: (Inline) -> Inline = { $0 }) -> Block {
+        func rewriteAll(_ blocks: [Block]) -> [Block] {
+            blocks.map { $0.rewritten(blocks: rewriteBlock, inlines: rewriteInline) }
+        }
+        let rebuilt: Block
+        switch self {
+        case .paragraph(let content):
+            rebuilt = .paragraph(content.map { $0.rewritten(rewriteInline) })
+        case .heading(let level, let content, let id):
+            rebuilt = .heading(level: level, content: content.map { $0.rewritten(rewriteInline) }, id: id)
+        case .blockQuote(let children):
+            rebuilt = .blockQuote(rewriteAll(children))
+        case .list(var list):
+            list.items = list.items.map(rewriteAll)
+            rebuilt = .list(list)
+        case .continued(let inner):
+            rebuilt = .continued(inner.rewritten(blocks: rewriteBlock, inlines: rewriteInline))
+        case .codeBlock, .html, .thematicBreak:
+            rebuilt = self
+        }
+        return rewriteBlock(rebuilt)
+    }
+}
+
+extension Inline {
+    /// The inlines inside this one: emphasised text, a link's text, an image's description.
+    var children: [Inline] {
+        switch self {
+        case .emphasis(let content), .strong(let content), .link(_, let content), .image(_, let content): content
+        case .text, .softBreak, .lineBreak, .code, .html: []
+        }
+    }
+
+    /// Visits this inline and, when `enter` returns true, the inlines inside it and then `leave`
+    /// with it: for walkers that keep what encloses an inline (a bold face, say).
+    func walk(entering enter: (Inline) -> Bool, leaving leave: (Inline) -> Void = { _ in }) {
+        guard enter(self) else { return }
+        for child in children { child.walk(entering: enter, leaving: leave) }
+        leave(self)
+    }
+
+    /// This inline rebuilt from the inside out, each inline passed through `transform`.
+    func rewritten(_ transform: (Inline) -> Inline) -> Inline {
+        let content = children.map { $0.rewritten(transform) }
+        switch self {
+        case .emphasis: return transform(.emphasis(content))
+        case .strong: return transform(.strong(content))
+        case .link(let reference, _): return transform(.link(reference, content))
+        case .image(let reference, _): return transform(.image(reference, alt: content))
+        case .text, .softBreak, .lineBreak, .code, .html: return transform(self)
+        }
+    }
+}
+
+extension [Inline] {
+    /// The words alone, as a heading's title reads. cmark keeps raw HTML as text in an image's
+    /// description, so `keepingHTML` does too.
+    func plainText(keepingHTML: Bool = false) -> String {
+        var text = ""
+        for inline in self {
+            inline.walk(entering: { inline in
+                switch inline {
+                case .text(let words), .code(let words): text += words
+                case .html(let html): if keepingHTML { text += html }
+                case .softBreak, .lineBreak: text += " "
+                case .emphasis, .strong, .link, .image: break
+                }
+                return true
+            })
+        }
+        return text
+    }
+}

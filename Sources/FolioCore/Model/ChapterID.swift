@@ -1,0 +1,20 @@
+/// A chapter's identity through every stage: its path in the book folder, which no other
+/// chapter has and which stays put while the book around it changes. Pages, contents entries,
+/// links and heading targets name their chapter by it.
+public struct ChapterID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var path: String
+
+    public init(_ path: String) {
+        self.path = path
+    }
+
+    public var description: String { path }
+
+    public static func < (a: ChapterID, b: ChapterID) -> Bool { a.path < b.path }
+}
+
+extension ChapterID: ExpressibleByStringLiteral {
+    public init(stringLiteral path: String) {
+        self.init(path)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+// Paths inside a book folder or a built site, and the links between their files: always relative,
+// `/`-separated, whatever the platform.
+
+/// `https:`, `mailto:`, `//host/…`: an address outside the book and its site.
+func isExternal(_ url: String) -> Bool {
+    if url.hasPrefix("//") { return true }
+    guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else { return false }
+    return url[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+}
+
+/// `path#fragment` → (`path`, `fragment`).
+func splitFragment(_ url: String) -> (String, String?) {
+    guard let hash = url.firstIndex(of: "#") else { return (url, nil) }
+    return (String(url[..<hash]), String(url[url.index(after: hash)...]))
+}
+
+/// `path?query` → (`path`, `query`).
+func splitQuery(_ url: String) -> (String, String?) {
+    guard let mark = url.firstIndex(of: "?") else { return (url, nil) }
+    return (String(url[..<mark]), String(url[url.index(after: mark)...]))
+}
+
+/// A link written in one file of the book or the site to another, taken apart.
+struct RelativeLink: Equatable {
+    /// The path as written, percent-encoded if it was.
+    var written: String
+    /// The file it points at, from the root; nil when it climbs out of the root.
+    var path: String?
+    var query: String?
+    var fragment: String?
+}
+
+/// What `href`, written in the file at `from`, points at. Nil for a link that leaves: empty,
+/// external, or absolute (`/about.html`, whose root is the host's, not the book's).
+func relativeLink(_ href: String, from: String) -> RelativeLink? {
+    if href.isEmpty || href.hasPrefix("/") || isExternal(href) { return nil }
+    let (beforeFragment, fragment) = splitFragment(href)
+    let (written, query) = splitQuery(beforeFragment)
+    let path = written.isEmpty ? from : resolvePath(percentDecoded(written), relativeTo: directory(of: from))
+    return RelativeLink(written: written, path: path, query: query, fragment: fragment)
+}
+
+/// `a/b/c.md` → `a/b`; `c.md` → the empty path, the root.
+func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+}
+
+/// `a/b/c.md` → `c.md`.
+func fileName(_ path: String) -> String {
+    (path as NSString).lastPathComponent
+}
+
+/// `a/b/c.md` → `c`.
+func fileStem(_ path: String) -> String {
+    (fileName(path) as NSString).deletingPathExtension
+}
+
+/// `a/b/C.PNG` → `png`; empty without one.
+func fileExtension(_ path: String) -> String {
+    (path as NSString).pathExtension.lowercased()
+}
+
+/// `./a/../b.md` → `b.md`: `.` and `..` taken out where they can be. A `..` that climbs above the
+/// start stays (`../b.md`), so two spellings of one file compare equal.
+func lexicallyNormalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") where part != "." {
+        if part == "..", let last = parts.last, last != ".." {
+            parts.removeLast()
+        } else {
+            parts.append(part)
+        }
+    }
+    return parts.joined(separator: "/")
+}
+
+/// `relative`, written in a file in `directory`, as a path from the root (a trailing `/` kept);
+/// nil when it leaves the root.
+func resolvePath(_ relative: String, relativeTo directory: String) -> String? {
+    let path = lexicallyNormalized(directory.isEmpty ? relative : directory + "/" + relative)
+    if path == ".." || path.hasPrefix("../") { return nil }
+    return path + (relative.hasSuffix("/") && !path.isEmpty ? "/" : "")
+}
+
+func percentDecoded(_ text: String) -> String {
+    text.removingPercentEncoding ?? text
+}
+
+/// Encodes each path segment so file names with spaces, `#` or `?` still work as URLs.
+func percentEncodedPath(_ path: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#;")
+    return path.split(separator: "/", omittingEmptySubsequences: false)
+        .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
+        .joined(separator: "/")
+}
+
+/// A site path (and fragment) as a URI reference: every segment percent-encoded.
+func uriReference(_ href: String) -> String {
+    let (path, fragment) = splitFragment(href)
+    let encodedFragment = fragment.map { "#" + ($0.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? $0) } ?? ""
+    return percentEncodedPath(path) + encodedFragment
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The text of one of the book's or the site's files, checked to be UTF-8, with the file's name,
+/// that says where a byte of it is as a diagnostic names places: a 1-based line and a column
+/// counted in characters, not bytes. `firstLine` is the file line of the text's first line, for
+/// text cut out of a larger file (a chapter's body after its front matter, the front matter itself).
+///
+/// Readers ask for places mostly in increasing order, so it resumes from its last answer instead of
+/// recounting the line: asking for every tag of a page that is one long line stays linear.
+public struct SourceText: Sendable {
+    public let file: String
+    public let firstLine: Int
+    /// The bytes as the readers scan them; offsets are counted from their start.
+    public let bytes: [UInt8]
+    /// Where the text starts: after a UTF-8 byte-order mark, which editors do not show as a column.
+    public let start: Int
+    private var line: Int
+    private var lineStart: Int
+    /// A place on the current line known to start a character, and its column.
+    private var mark: Int
+    private var markColumn = 1
+
+    /// Text already in memory: a Swift string is valid UTF-8.
+    public init(_ text: String, file: String, firstLine: Int = 1) {
+        self.init(checked: Array(text.utf8), file: file, firstLine: firstLine)
+    }
+
+    /// A file's bytes, which must be UTF-8; a byte-order mark is skipped.
+    public init(_ data: Data, file: String, firstLine: Int = 1) throws {
+        self.init(checked: [UInt8](data), file: file, firstLine: firstLine)
+        if let bad = firstInvalidUTF8(bytes) {
+            throw Diagnostic.error("the file is not valid UTF-8", at: location(ofByte: bad), hint: "save the file as UTF-8")
+        }
+    }
+
+    private init(checked bytes: [UInt8], file: String, firstLine: Int) {
+        self.bytes = bytes
+        self.file = file
+        self.firstLine = firstLine
+        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        (line, lineStart, mark) = (1, start, start)
+    }
+
+    /// A book file written by hand (a chapter, SUMMARY.md, book.yml, a theme file): also not
+    /// binary, CRLF read as LF, and not empty unless `allowEmpty`.
+    public static func bookFile(_ data: Data, file: String, allowEmpty: Bool = false) throws -> SourceText {
+        if let nul = data.firstIndex(of: 0) {
+            throw Diagnostic.error("this is a binary file, not Markdown (NUL byte at offset \(nul - data.startIndex))",
+                                   at: SourceLocation(file: file), hint: "list only Markdown files as chapters")
+        }
+        var source = try SourceText(data, file: file)
+        if source.bytes.contains(UInt8(ascii: "\r")) {
+            source = SourceText(source.text.replacingOccurrences(of: "\r\n", with: "\n"), file: file)
+        }
+        if !allowEmpty && source.text.allSatisfy(\.isWhitespace) {
+            throw Diagnostic.error("the chapter is empty", at: SourceLocation(file: file),
+                                   hint: "write something in it, or remove it from the book")
+        }
+        return source
+    }
+
+    /// The text, without a byte-order mark.
+    public var text: String {
+        String(decoding: bytes[start...], as: UTF8.self)
+    }
+
+    /// Where the byte at `offset` is (the end of the text for an offset past it).
+    public mutating func location(ofByte offset: Int) -> SourceLocation {
+        let offset = min(max(offset, start), bytes.count)
+        if offset < lineStart {
+            (line, lineStart, mark, markColumn) = (1, start, start, 1)
+        } else if offset < mark {
+            (mark, markColumn) = (lineStart, 1)
+        }
+        while let newline = bytes[mark..<offset].firstIndex(of: UInt8(ascii: "\n")) {
+            line += 1
+            (lineStart, mark, markColumn) = (newline + 1, newline + 1, 1)
+        }
+        // Within a line, ASCII is one character a byte (CR LF is one, but LF ends the line).
+        let segment = bytes[mark..<offset]
+        let column = markColumn + (segment.allSatisfy { $0 < 0x80 } ? segment.count : String(decoding: segment, as: UTF8.self).count)
+        // Between two ASCII bytes there is always a character boundary to resume from;
+        // elsewhere a combining mark or a prepended letter may join the two sides.
+        if offset > lineStart, offset < bytes.count, bytes[offset - 1] < 0x80, bytes[offset] < 0x80 {
+            (mark, markColumn) = (offset, column)
+        }
+        return SourceLocation(file: file, line: firstLine + line - 1, column: column)
+    }
+
+    /// Where a character is in `text`, the string this was made from.
+    public mutating func location(of index: String.Index, in text: String) -> SourceLocation {
+        location(ofByte: text.utf8.distance(from: text.startIndex, to: index))
+    }
+
+    /// Where the `byteColumn`th byte (1-based) of the text's `line`th line is, as C parsers such
+    /// as libcmark count. A line past the end is given back as it came, shifted by `firstLine`.
+    public mutating func location(line wanted: Int, byteColumn: Int) -> SourceLocation {
+        guard wanted >= 1, byteColumn >= 1 else { return location(line: wanted, column: byteColumn) }
+        if wanted < line { (line, lineStart, mark, markColumn) = (1, start, start, 1) }
+        while line < wanted {
+            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else {
+                return location(line: wanted, column: byteColumn)
+            }
+            line += 1
+            (lineStart, mark, markColumn) = (newline + 1, newline + 1, 1)
+        }
+        return location(ofByte: lineStart + byteColumn - 1)
+    }
+
+    /// A place a parser already counted in lines and characters of the text (libyaml does).
+    public func location(line: Int, column: Int) -> SourceLocation {
+        SourceLocation(file: file, line: firstLine + line - 1, column: column)
+    }
+}
+
+/// The offset of the first byte that breaks UTF-8, if any.
+private func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    guard var offset = bytes.firstIndex(where: { $0 >= 0x80 }) else { return nil }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes[offset...].makeIterator()
+    while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let scalar): offset += scalar.count
+        case .emptyInput: return nil
+        case .error: return offset
+        }
+    }
+}

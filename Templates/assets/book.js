@@ -1,28 +1,27 @@
-/* The book from manifest.json, no DOM: pages from 1, sides, spreads (the pages shown together), URLs. */
+/* The book from manifest.json, no DOM. Pages count from 1. */
 export function book(m, base) {
-  const meta = m.metadata, order = m.readingOrder, N = order.length, { width: W, height: H } = meta['urn:folio:page-size'];
-  const dirn = meta['urn:folio:direction'], vertical = /tb|bt/.test(dirn), reversed = dirn == 'rtl' || dirn == 'btt';
-  const scrolling = meta['urn:folio:transition'] == 'scroll', spine = meta['urn:folio:spine'];
+  const meta = m.metadata, o = (k) => meta['urn:folio:' + k], order = m.readingOrder, N = order.length;
+  const { width: W, height: H } = o('page-size'), dirn = o('direction'), spine = o('spine');
+  const vertical = /tb|bt/.test(dirn), reversed = /rtl|btt/.test(dirn), scrolling = o('transition') == 'scroll';
   const urls = order.map((o) => new URL(o.href, base).href);
   const side = (n) => order[n - 1].properties?.page || 'center';
   const verso = (n) => side(n) == (reversed ? 'right' : 'left');
-  const canSpread = !scrolling && (spine == 'mid' || spine == 'auto') && order.some((o) => o.properties?.page != 'center');
+  const canSpread = !scrolling && /mid|auto/.test(spine) && order.some((o) => o.properties?.page != 'center');
   const [fwd, bwd] = (vertical ? ['ArrowDown', 'ArrowUp'] : ['ArrowRight', 'ArrowLeft'])[reversed ? 'reverse' : 'slice']();
-  const spread = (n, two) => n < 1 || n > N ? [] : !two ? [n]
-    : verso(n) ? (n < N && !verso(n + 1) ? [n, n + 1] : [n])
-    : (n > 1 && verso(n - 1) ? [n - 1, n] : [n]);
   return {
-    N, W, H, vertical, reversed, scrolling, title: meta.title, side, verso, spread,
+    N, W, H, vertical, reversed, scrolling, title: meta.title, side, verso,
+    spread: (n, two) => n < 1 || n > N ? [] : !two ? [n]
+      : verso(n) ? (n < N && !verso(n + 1) ? [n, n + 1] : [n])
+      : (n > 1 && verso(n - 1) ? [n - 1, n] : [n]),
     chapter: (n) => order[n - 1].title,
     url: (n) => urls[n - 1],
     page: (url) => urls.indexOf(url.split('#')[0]) + 1,
     clamp: (n) => Math.min(N, Math.max(1, n | 0)),
     // Two pages when they come out at least 3/4 the size one would.
     twoUp: (vw, vh) => canSpread && (spine == 'mid' || vw / vh >= (1.5 * W) / H),
-    // The edge that stays attached while page n turns.
     hinge: (n, two) => two ? (side(n) == 'right' ? 'left' : 'right')
       : vertical ? (reversed ? 'bottom' : 'top') : (reversed ? 'right' : 'left'),
-    // From shown to to: T turns, B on its back (0: blank), U uncovered; flip: T unfolds.
+    // T turns with B on its back (0: blank) over U; flip: T unfolds.
     leaves(shown, to, two) {
       const d = to[0] > shown[0], flip = !two && !d;
       return {

@@ -1,5 +1,4 @@
-/* The data source: page documents fetched on demand, a few kept parsed (LRU), and the leaves:
-   only the pages mounted are in the DOM. */
+/* Pages fetched on demand, a few kept parsed; only the mounted ones are in the DOM. */
 export const $ = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -7,11 +6,10 @@ export const $ = (tag, attrs = {}, ...kids) => {
   return e;
 };
 export const button = (name, label, text = label) => $('button', { type: 'button', 'data-folio': name, 'aria-label': label }, text);
+export const get = (url, as) => fetch(url).then((r) => { if (!r.ok) throw Error(`${r.status} ${url}`); return r[as](); });
 
-// Focus that would be lost goes to root.
 export function pages(b, root, say) {
-  const cache = new Map(), loading = new Map(), leaves = new Map();
-  const keep = () => root.focus();
+  const cache = new Map(), loading = new Map(), leaves = new Map(), keep = () => root.focus();
   function remember(n, a) {
     cache.delete(n);
     cache.set(n, a);
@@ -21,9 +19,8 @@ export function pages(b, root, say) {
   function load(n) {
     const url = b.url(n);
     if (cache.has(n)) return Promise.resolve(remember(n, cache.get(n)));
-    if (!loading.has(n)) loading.set(n, fetch(url).then((r) => { if (!r.ok) throw Error(r.status); return r.text(); }).then((html) => {
+    if (!loading.has(n)) loading.set(n, get(url, 'text').then((html) => {
       const a = new DOMParser().parseFromString(html, 'text/html').querySelector('article.page');
-      if (!a) throw Error('no article.page in ' + url);
       document.adoptNode(a); // so that isConnected means "in this document"
       for (const e of a.querySelectorAll('[href],[src]')) for (const k of ['href', 'src']) {
         const v = e.getAttribute(k);
@@ -33,10 +30,9 @@ export function pages(b, root, say) {
     }).finally(() => loading.delete(n)));
     return loading.get(n);
   }
-  // Page n, or a placeholder until it arrives.
   function leaf(n) {
     let e = leaves.get(n);
-    if (!e) leaves.set(n, (e = cache.get(n) || fill(n, $('article', { class: `page page-${b.side(n)} folio-loading`, 'data-page': n }))));
+    if (!e) leaves.set(n, (e = cache.get(n) || fill(n, $('article', { class: `page page-${b.side(n)}`, 'data-page': n }))));
     return e;
   }
   function fill(n, ph) {
@@ -50,7 +46,7 @@ export function pages(b, root, say) {
     }, () => {
       if (leaves.get(n) != ph) return;
       const r = button('retry', say('retry'));
-      r.onclick = () => { ph.replaceChildren(); fill(n, ph); r.remove(); keep(); };
+      r.onclick = () => { ph.replaceChildren(); fill(n, ph); keep(); };
       ph.classList.add('folio-failed');
       ph.replaceChildren($('p', {}, say('load-failed')), r);
     });
@@ -72,7 +68,7 @@ export function pages(b, root, say) {
     expose(e, on) {
       if (!on && e.contains(document.activeElement)) keep();
       e.toggleAttribute('inert', !on);
-      on ? e.removeAttribute('aria-hidden') : e.setAttribute('aria-hidden', 'true');
+      on ? e.removeAttribute('aria-hidden') : e.setAttribute('aria-hidden', true);
     },
   };
 }

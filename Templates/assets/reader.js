@@ -1,70 +1,62 @@
-/* Folio reader: the book (book.js) a page or a spread at a time, pages loaded on demand
-   (pages.js), turned by curl (turn.js) or scroll. Without it each page document reads on its own. */
+/* Folio reader. Without it each page document reads on its own. */
 import { book } from './book.js';
-import { $, button, pages } from './pages.js';
+import { $, button, get, pages } from './pages.js';
 import { curlEngine } from './turn.js';
 
-const json = (url) => fetch(url).then((r) => { if (!r.ok) throw Error(`${r.status} ${url}`); return r.json(); });
 const main = document.querySelector('main.book, body.front > main');
 const pub = document.querySelector('link[rel=publication]');
 if (main && pub) boot(new URL(pub.href)).catch((e) => console.warn('Folio reader not started:', e));
 
 async function boot(base) {
-  const [m, S] = await Promise.all([json(base), json(new URL('assets/strings.json', base)).catch(() => ({}))]);
+  const [m, S] = await Promise.all([get(base, 'json'), get(new URL('assets/strings.json', base), 'json').catch(() => ({}))]);
   const b = book(m, base), { N, title } = b;
   const say = (k, v = {}) => (S[k] || k).replace(/\{(\w+)\}/g, (_, x) => v[x]);
 
   // Absolute, as pushState may change the document's depth.
   for (const a of document.querySelectorAll('a[href]')) if (a.getAttribute('href')[0] != '#') a.href = a.href;
 
-  const root = $('section', { class: 'folio-reader', 'data-folio': 'reader', 'aria-label': title, 'aria-roledescription': say('book'), tabindex: '-1' });
-  const view = $('div', { class: 'folio-view' });
+  const root = $('section', { 'data-folio': 'reader', 'aria-label': title, 'aria-roledescription': say('book'), tabindex: '-1' });
   const stage = $('div', { class: b.scrolling ? 'folio-scroll' : 'folio-stage', 'data-folio': 'stage' });
+  const view = $('div', { class: 'folio-view' }, stage);
   const prevB = button('prev', say('previous'), '‹'), nextB = button('next', say('next'), '›');
-  const contentsB = $('button', { type: 'button', 'data-folio': 'contents', 'aria-expanded': 'false', 'aria-controls': 'folio-contents' }, say('contents'));
+  const contentsB = $('button', { type: 'button', 'data-folio': 'contents', 'aria-expanded': false, 'aria-controls': 'folio-contents' }, say('contents'));
   const slider = $('input', { type: 'range', min: 1, max: N, 'data-folio': 'slider', 'aria-label': say('page') });
-  const indicator = $('span', { 'data-folio': 'indicator', class: 'folio-count' });
-  const bar = $('nav', { 'data-folio': 'chapters', class: 'folio-chapters', 'aria-label': say('chapters') });
-  const barMark = $('span', { 'data-folio': 'chapter-indicator', 'aria-hidden': 'true' });
-  const panel = $('nav', { id: 'folio-contents', 'data-folio': 'contents-panel', class: 'folio-panel', 'aria-label': say('contents'), hidden: '' });
-  const announce = $('div', { 'data-folio': 'announce', 'aria-live': 'polite', class: 'folio-sr' });
+  const indicator = $('span', { 'data-folio': 'indicator' });
+  const bar = $('nav', { 'data-folio': 'chapters', 'aria-label': say('chapters') });
+  const barMark = $('span', { 'data-folio': 'chapter-indicator', 'aria-hidden': true });
+  const panel = $('nav', { id: 'folio-contents', 'data-folio': 'contents-panel', 'aria-label': say('contents'), hidden: '' });
+  const announce = $('div', { 'data-folio': 'announce', 'aria-live': 'polite' });
 
-  // Chapters: the toc's entries without a fragment (headings have one).
+  // Chapters: entries without a fragment (headings have one).
   const link = (e, href = new URL(e.href, base).href) => $('a', { href, 'data-page': b.page(href) }, e.title);
-  const list = (entries) => $('ol', {}, ...entries.map((e) => {
-    const kids = (e.children || []).filter((c) => !c.href.includes('#'));
-    return $('li', {}, link(e), ...(kids.length ? [list(kids)] : []));
+  const list = (entries) => $('ol', { class: 'toc' }, ...entries.map((e) => {
+    const kids = e.children?.filter((c) => !c.href.includes('#'));
+    return $('li', {}, link(e), ...(kids?.length ? [list(kids)] : []));
   }));
-  const chapters = (m.toc || []).map((e) => link(e)).filter((a) => a.dataset.page > 0);
+  const toc = m.toc || [], chapters = toc.map((e) => link(e)).filter((a) => a.dataset.page > 0);
   bar.append(...chapters, barMark);
-  panel.append(button('close', say('close')), list(m.toc || []));
-  view.append(stage);
+  panel.append(button('close', say('close')), list(toc));
   root.append(bar, view, $('div', { class: 'folio-bar' }, prevB, contentsB, slider, indicator, nextB), panel, announce);
 
   const P = pages(b, root, say), own = main.querySelector('article.page[data-page]');
-  // Shared with the engines: shown, the pages in view; two, a spread.
   const r = { b, P, view, stage, reduced: matchMedia('(prefers-reduced-motion: reduce)'), shown: [own ? b.clamp(+own.dataset.page) : 1], two: false, chrome, changed };
   if (own) P.adopt(r.shown[0], own);
 
   let mark = null;
   function chrome() {
-    const n = r.shown[0];
-    indicator.textContent = `${n} / ${N}`;
+    const n = r.shown[0], cur = chapters.findLast((a) => a.dataset.page <= n);
     slider.value = n;
-    slider.setAttribute('aria-valuetext', indicator.textContent);
-    // aria-disabled, not disabled: the buttons stay reachable by Tab at either end.
+    slider.setAttribute('aria-valuetext', (indicator.textContent = `${n} / ${N}`));
+    // aria-disabled, not disabled: still reachable by Tab.
     prevB.setAttribute('aria-disabled', n <= 1);
     nextB.setAttribute('aria-disabled', r.shown.at(-1) >= N);
-    const cur = chapters.findLast((a) => +a.dataset.page <= n);
-    if (cur != mark) {
-      mark?.removeAttribute('aria-current');
-      mark = cur;
-      if (cur) {
-        cur.setAttribute('aria-current', 'true');
-        barMark.style.transform = `translateX(${cur.offsetLeft}px) scaleX(${cur.offsetWidth})`;
-        bar.scrollTo({ left: cur.offsetLeft - (bar.clientWidth - cur.offsetWidth) / 2, behavior: 'smooth' });
-      }
-      barMark.hidden = !cur;
+    if (cur == mark) return;
+    mark?.removeAttribute('aria-current');
+    barMark.hidden = !(mark = cur);
+    if (cur) {
+      cur.setAttribute('aria-current', true);
+      barMark.style.transform = `translateX(${cur.offsetLeft}px) scaleX(${cur.offsetWidth})`;
+      bar.scrollTo({ left: cur.offsetLeft - (bar.clientWidth - cur.offsetWidth) / 2, behavior: 'smooth' });
     }
   }
   function changed(from, push) {
@@ -77,19 +69,24 @@ async function boot(base) {
   }
 
   const engine = (b.scrolling ? scrollEngine : curlEngine)(r);
-  const next = () => engine.go(r.shown.at(-1) + 1, true, false);
-  const prev = () => engine.go(r.shown[0] - 1, true, false);
   const go = (n, { animated = true } = {}) => engine.go(b.clamp(n), animated, true);
-  window.folio = { next, prev, go, get page() { return r.shown[0]; }, get pages() { return N; } };
+  const act = {
+    next: () => engine.go(r.shown.at(-1) + 1, true, false),
+    prev: () => engine.go(r.shown[0] - 1, true, false),
+    first: () => go(1),
+    last: () => go(N),
+  };
+  window.folio = { next: act.next, prev: act.prev, go, get page() { return r.shown[0]; }, get pages() { return N; } };
 
-  prevB.onclick = prev;
-  nextB.onclick = next;
+  prevB.onclick = act.prev;
+  nextB.onclick = act.next;
   slider.onchange = () => go(+slider.value);
   const openPanel = (open) => {
+    const f = document.activeElement;
     panel.hidden = !open;
     contentsB.setAttribute('aria-expanded', open);
     if (open) (panel.querySelector(`a[data-page="${mark?.dataset.page}"]`) || panel.querySelector('a')).focus();
-    else if (panel.contains(document.activeElement) || !document.activeElement || document.activeElement == document.body) contentsB.focus();
+    else if (!f || f == document.body || panel.contains(f)) contentsB.focus();
   };
   contentsB.onclick = () => openPanel(panel.hidden);
   panel.firstChild.onclick = () => openPanel(false);
@@ -100,11 +97,15 @@ async function boot(base) {
     if (!panel.hidden) openPanel(false);
     go(n);
   });
-  keyboard(b, { next, prev, first: () => go(1), last: () => go(N) }, () => !panel.hidden && (openPanel(false), true));
+  document.addEventListener('keydown', (e) => {
+    const t = e.target, k = e.key, f = act[b.key(k, e.shiftKey)];
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || t.closest?.('input,textarea,select,[contenteditable]')) return;
+    if (k == 'Escape' && !panel.hidden) return openPanel(false);
+    if (f && !(k == ' ' && t.closest?.('a,button'))) { e.preventDefault(); f(); }
+  });
   if (!b.scrolling) pointer(stage, engine);
   addEventListener('popstate', () => engine.go(b.page(location.href) || 1, false, null));
 
-  root.classList.toggle('folio-vertical', b.vertical);
   main.append(root);
   document.documentElement.classList.add('folio-reading');
   new ResizeObserver(() => engine.layout()).observe(view);
@@ -112,25 +113,13 @@ async function boot(base) {
   chrome();
 }
 
-// Input. Links, controls and selected text never start a turn.
-function keyboard(b, act, escape) {
-  document.addEventListener('keydown', (e) => {
-    const t = e.target, k = e.key;
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || t.closest?.('input,textarea,select,[contenteditable]')) return;
-    if (k == 'Escape' && escape()) return;
-    if (k == ' ' && t.closest?.('a,button')) return;
-    const f = act[b.key(k, e.shiftKey)];
-    if (f) { e.preventDefault(); f(); }
-  });
-}
-
-// A press that moves drags (from the outer edge) or selects text; one that does not is a tap.
+// A press that moves drags or selects text, else it taps. Links, controls and selected text never turn.
 function pointer(stage, E) {
   let press = null;
   stage.addEventListener('pointerdown', (e) => {
     const a = e.target.closest('article.page'), sel = getSelection();
-    if (!a || e.button > 0 || e.target.closest('a,button,input,select,textarea,label,[contenteditable]')) return;
-    if (!sel.isCollapsed && sel.containsNode(e.target, true)) return;
+    if (!a || e.button > 0 || e.target.closest('a,button,input,select,textarea,label,[contenteditable]')
+      || (!sel.isCollapsed && sel.containsNode(e.target, true))) return;
     const aim = E.aim(+a.dataset.page, e);
     if (!aim) return;
     press = { id: e.pointerId, aim, x: e.clientX, y: e.clientY, track: [] };
@@ -152,19 +141,16 @@ function pointer(stage, E) {
     if (press?.id != e.pointerId) return;
     const p = press, up = e.type == 'pointerup';
     press = null;
-    if (!p.on) { if (up) E.grab(p.aim, true); return; }
-    E.release(up, p.track, e.timeStamp);
+    p.on ? E.release(up, p.track, e.timeStamp) : up && E.grab(p.aim, true);
   };
   stage.addEventListener('pointerup', release);
   stage.addEventListener('pointercancel', release);
 }
 
-// Scroll: a slot per page in a snapping scroller, filled near the current page.
 function scrollEngine(r) {
   const { b, P, stage, reduced } = r, { W, H, N, vertical, reversed } = b;
   const ax = vertical ? 'top' : 'left', pos = vertical ? 'scrollTop' : 'scrollLeft', spacer = $('div', { class: 'folio-spacer' }), slots = new Map();
   let ext = 1, scale = 1, lead = 0, cross = 0, committed = r.shown[0], push = false;
-  stage.classList.add(vertical ? 'folio-y' : 'folio-x');
   stage.dir = 'ltr'; // offsets from the left or top, whatever the language
   stage.append(spacer);
   const offset = (n) => (reversed ? N - n : n - 1) * ext;
@@ -180,9 +166,9 @@ function scrollEngine(r) {
     for (let k = Math.max(1, n - 2); k <= Math.min(N, n + 2); k++) ns.push(k);
     P.mount(ns, slot);
     for (const [k, s] of slots) if (!ns.includes(k)) { s.remove(); slots.delete(k); }
-    for (const k of ns) { slot(k); P.leaf(k).style.transform = `scale(${scale})`; P.expose(P.leaf(k), k == n); }
+    for (const k of ns) { const e = P.leaf(k); slot(k); e.style.transform = `scale(${scale})`; P.expose(e, k == n); }
   }
-  // No snapping until the scroll ends: it would stop at a slot mounted on the way.
+  // No snapping until the scroll ends, or it stops at a slot mounted on the way.
   function scrollTo(n, smooth) {
     if (Math.abs(stage[pos] - offset(n)) < 1) return;
     stage.style.scrollSnapType = 'none';
@@ -194,12 +180,11 @@ function scrollEngine(r) {
     r.shown = [n];
     place();
     r.chrome();
-  }, { passive: true });
+  });
   stage.addEventListener('scrollend', () => {
     stage.style.scrollSnapType = '';
-    if (committed == r.shown[0]) return;
     const from = committed;
-    committed = r.shown[0];
+    if (from == (committed = r.shown[0])) return;
     r.changed(from, push);
     push = false;
   });
@@ -208,7 +193,7 @@ function scrollEngine(r) {
       const vw = stage.clientWidth, vh = stage.clientHeight;
       scale = Math.min(vw / W, vh / H) * 0.96;
       ext = (vertical ? H : W) * scale + 16;
-      // Room to centre the first page and the last.
+      // room to centre the first and last pages
       lead = ((vertical ? vh : vw) - ext + 16) / 2;
       cross = (vertical ? vw - W * scale : vh - H * scale) / 2;
       spacer.style.cssText = `${vertical ? 'height' : 'width'}:${2 * lead + N * ext - 16}px`;

@@ -1,35 +1,28 @@
-/* The curl engine: a turn goes idle → dragging → animating → settled → idle (taps, keys and
-   jumps skip dragging). Geometry in curl.js; draw() and place() only write styles. */
+/* The curl engine: idle → dragging → animating → settled → idle (taps, keys, jumps: no drag). */
 import * as C from './curl.js';
 import { $ } from './pages.js';
 
 const TURN_MS = 500, JUMP_MS = 350;
 
 export function curlEngine(r) {
-  const { b, P, view, stage, reduced } = r, { W, H } = b, blank = $('div', { class: 'folio-back', 'aria-hidden': 'true' });
+  const { b, P, view, stage, reduced } = r, { W, H } = b, blank = $('div', { class: 'page folio-back', 'aria-hidden': true });
   let phase = 'idle', turn = null, scale = 1, raf = 0;
   const after = () => b.spread(r.shown.at(-1) + 1, r.two), before = () => b.spread(r.shown[0] - 1, r.two);
   const slot = (n) => (r.two && b.side(n) == 'right' ? W : 0);
-  const onStage = () => stage;
 
-  // The spreads either side are mounted, hidden and inert, so that a drag starts at once.
-  function place() {
-    const ns = [...before(), ...r.shown, ...after()];
-    P.mount(ns, onStage);
-    for (const n of ns) {
-      const e = P.leaf(n), on = r.shown.includes(n);
-      e.style.cssText = `left:${slot(n)}px` + (on ? '' : ';visibility:hidden');
-      P.expose(e, on);
+  // At rest the spreads either side are mounted, hidden and inert, so a drag starts at once.
+  function place(t) {
+    const { T, B, U, to } = t || {}, x = t && slot(T);
+    P.mount(t ? [...new Set([...r.shown, ...to])] : [...before(), ...r.shown, ...after()], () => stage);
+    for (const [n, e] of P.leaves) {
+      const on = r.shown.includes(n);
+      e.style.cssText = `left:${n == B ? x : slot(n)}px;z-index:${n == T ? 3 : n == B ? 4 : 1}` + (on || n == T || n == B || n == U ? '' : ';visibility:hidden');
+      t || P.expose(e, on);
     }
-  }
-  function stack({ T, B, U, to }) {
-    const x = slot(T);
-    P.mount([...new Set([...r.shown, ...to])], onStage);
-    for (const [n, e] of P.leaves) e.style.cssText = `left:${n == B ? x : slot(n)}px;z-index:${n == T ? 3 : n == B ? 4 : 1}` + (n == T || n == B || n == U || r.shown.includes(n) ? '' : ';visibility:hidden');
-    if (!B) { blank.style.cssText = `left:${x}px;z-index:4`; stage.append(blank); }
+    if (t && !B) { blank.style.cssText = `left:${x}px;z-index:4`; stage.append(blank); }
   }
   const el = (n) => (n ? P.leaves.get(n) : blank);
-  const poly = (ps) => `polygon(${ps.length ? ps.map((p) => `${p.x}px ${p.y}px`) : '0 0,0 0,0 0'})`;
+  const poly = (ps) => `polygon(${ps.map((p) => `${p.x}px ${p.y}px`).join() || '0 0'})`;
   function draw() {
     const { T, B, U, c, sp, p } = turn, k = C.curl(W, H, c, p, sp), s = k.shade.strength;
     const t = el(T), bk = el(B), u = U && el(U), at = k.shade.angle, x = k.shade.position * 100;
@@ -40,18 +33,18 @@ export function curlEngine(r) {
       const y = k.backShade.position * 100;
       bk.style.transform = `matrix(${k.backMatrix})`;
       bk.style.clipPath = poly(k.backClip);
-      bk.style.backgroundImage = `linear-gradient(${k.backShade.angle}deg,rgba(0,0,0,${0.18 * s}) ${y}%,rgba(0,0,0,0) ${y + 12}%,rgba(255,255,255,${0.12 * s}) ${y + 30}%,rgba(0,0,0,0) ${y + 60}%)`;
+      bk.style.backgroundImage = `linear-gradient(${k.backShade.angle}deg,rgba(0,0,0,${0.18 * s}) ${y}%,transparent ${y + 12}%,rgba(255,255,255,${0.12 * s}) ${y + 30}%,transparent ${y + 60}%)`;
     }
-    if (u) u.style.backgroundImage = `linear-gradient(${at}deg,rgba(0,0,0,${0.3 * s}) ${x}%,rgba(0,0,0,0) ${x + 20}%)`;
+    if (u) u.style.backgroundImage = `linear-gradient(${at}deg,rgba(0,0,0,${0.3 * s}) ${x}%,transparent ${x + 20}%)`;
   }
 
-  // Unfolding, a turn goes from folded (home) to flat (goal).
+  // Unfolding: from folded (home) to flat (goal).
   function begin(to, at, push) {
     const l = b.leaves(r.shown, to, r.two), sp = b.hinge(l.T, r.two), c = C.corner(at || { x: W / 2, y: H }, sp, W, H);
     const fold = C.over(c, sp, W, H);
     turn = { ...l, to, sp, c, push, home: l.flip ? fold : c, goal: l.flip ? c : fold };
     turn.p = turn.home;
-    stack(turn);
+    place(turn);
     draw();
   }
   function animate(done, ms, lift) {
@@ -102,19 +95,18 @@ export function curlEngine(r) {
       if (to[0] == from) return;
       if (!animated || reduced.matches) { r.shown = to; place(); return r.changed(from, push); }
       const near = n == r.shown.at(-1) + 1 || to.at(-1) == from - 1;
-      if (!near) await Promise.allSettled(to.map(P.load)); // a jump shows its target, not placeholders
+      if (!near) await Promise.allSettled(to.map(P.load)); // not placeholders
       if (phase != 'idle') return;
       begin(to, null, push);
       animate(true, near ? TURN_MS : JUMP_MS, true);
     },
-    // What a press on page n would turn; at: page coordinates of an event.
     aim(n, e) {
       if (phase != 'idle' || !r.shown.includes(n)) return;
       const box = stage.getBoundingClientRect(), x0 = slot(n), sc = scale;
       const at = (ev) => ({ x: (ev.clientX - box.left) / sc - x0, y: (ev.clientY - box.top) / sc });
       const q = at(e), g = C.grip(q, b.hinge(n, r.two), W, H, !r.two);
       const to = !g ? [] : (r.two ? !b.verso(n) : !g.back) ? after() : before();
-      return to.length ? { to, q, at, drag: g.drag } : null;
+      return to.length && { to, q, at, drag: g.drag };
     },
     grab(a, tap) {
       if (phase != 'idle') return false;
@@ -130,7 +122,7 @@ export function curlEngine(r) {
     release(up, track, now) {
       if (phase != 'dragging') return;
       const v = C.velocity(track, now, turn.sp, W, H);
-      animate(up && C.releaseDecision({ progress: turn.progress, velocity: turn.flip ? -v : v }) == 'complete', TURN_MS, false);
+      animate(up && C.completes(turn.progress, turn.flip ? -v : v), TURN_MS, false);
     },
   };
 }

@@ -205,15 +205,15 @@ test('progress: 0 at the corner, 0.5 at the spine, 1 turned over', () => {
   assert.equal(curl(TR, { x: W + 50, y: 0 }).progress, 0);
 });
 
-test('release decision by position and velocity', () => {
-  assert.equal(C.releaseDecision({ progress: 0.2, velocity: 0.3 }), 'back'); // slow short drag
-  assert.equal(C.releaseDecision({ progress: 0.1, velocity: 2 }), 'complete'); // fast short flick
-  assert.equal(C.releaseDecision({ progress: 0.7, velocity: 0.1 }), 'complete'); // long slow drag
-  assert.equal(C.releaseDecision({ progress: 0.7, velocity: -2 }), 'back'); // flick away
-  assert.equal(C.releaseDecision({ progress: 0.5, velocity: 0 }), 'back');
-  assert.equal(C.releaseDecision({ progress: 0.3, velocity: 1.2 }), 'back'); // threshold is strict
-  assert.equal(C.releaseDecision({ progress: 0.3, velocity: 1.0 }, 0.8), 'complete');
-  assert.equal(C.releaseDecision({ progress: NaN, velocity: NaN }), 'back');
+test('release: a flick goes its way, else past the spine completes', () => {
+  assert.equal(C.completes(0.2, 0.3), false); // slow short drag
+  assert.equal(C.completes(0.1, 2), true); // fast short flick
+  assert.equal(C.completes(0.7, 0.1), true); // long slow drag
+  assert.equal(C.completes(0.7, -2), false); // flick away
+  assert.equal(C.completes(0.5, 0), false);
+  assert.equal(C.completes(0.3, 1.2), false); // threshold is strict
+  assert.equal(C.completes(0.3, 1.0, 0.8), true);
+  assert.equal(C.completes(NaN, NaN), false);
 });
 
 test('animation eases out between the endpoints', () => {

@@ -1,4 +1,4 @@
-/* The book from manifest.json, no DOM. Pages count from 1. */
+/* The book from manifest.json, pure; pages count from 1. */
 export function book(m, base) {
   const meta = m.metadata, o = (k) => meta['urn:folio:' + k], order = m.readingOrder, N = order.length;
   const { width: W, height: H } = o('page-size'), dirn = o('direction'), spine = o('spine');
@@ -6,7 +6,7 @@ export function book(m, base) {
   const urls = order.map((o) => new URL(o.href, base).href);
   const side = (n) => order[n - 1].properties?.page || 'center';
   const verso = (n) => side(n) == (reversed ? 'right' : 'left');
-  const canSpread = !scrolling && /mid|auto/.test(spine) && order.some((o) => o.properties?.page != 'center');
+  const canSpread = /mid|auto/.test(spine) && order.some((o) => o.properties?.page != 'center');
   const [fwd, bwd] = (vertical ? ['ArrowDown', 'ArrowUp'] : ['ArrowRight', 'ArrowLeft'])[reversed ? 'reverse' : 'slice']();
   return {
     N, W, H, vertical, reversed, scrolling, title: meta.title, side, verso,

@@ -1,4 +1,4 @@
-/* Curl geometry (after StPageFlip), pure. In px of the w×h page: c the corner, p the pointer. */
+/* Curl geometry after StPageFlip, pure, in page px: c the corner, p the pointer. */
 const EPS = 1e-6;
 const sub = (p, q) => ({ x: p.x - q.x, y: p.y - q.y });
 const mix = (p, q, t) => ({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
@@ -37,8 +37,8 @@ export const over = (c, spine, w, h, a = hinge(spine, w, h)) =>
 export const corner = (p, spine, w, h) => horiz(spine)
   ? { x: spine == 'left' ? w : 0, y: p.y < h / 2 ? 0 : h } : { x: p.x < w / 2 ? 0 : w, y: spine == 'top' ? h : 0 };
 
-// Paper can't stretch: p stays within reach of both spine corners. The back is flipped so that
-// its text reads right once reflected.
+// Paper can't stretch: p stays within reach of both spine corners. The back is pre-flipped
+// so its text reads right.
 export function curl(w, h, c, pointer, spine) {
   const a = hinge(spine, w, h), b = horiz(spine) ? { x: a.x, y: h } : { x: w, y: a.y }, ra = len(sub(c, a)), rb = len(sub(c, b));
   const reach = (o, r, l = len(sub(pointer, o))) => l > r ? mix(o, pointer, r / l) : pointer;

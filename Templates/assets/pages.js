@@ -1,4 +1,4 @@
-/* Pages fetched on demand, a few kept parsed; only the mounted ones are in the DOM. */
+/* Pages fetched on demand, a few kept parsed; only mounted ones are in the DOM. */
 export const $ = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -6,7 +6,7 @@ export const $ = (tag, attrs = {}, ...kids) => {
   return e;
 };
 export const button = (name, label, text = label) => $('button', { type: 'button', 'data-folio': name, 'aria-label': label }, text);
-export const get = (url, as) => fetch(url).then((r) => { if (!r.ok) throw Error(`${r.status} ${url}`); return r[as](); });
+export const get = (url, as) => fetch(url).then((r) => { if (!r.ok) throw Error(r.status + ' ' + url); return r[as](); });
 
 export function pages(b, root, say) {
   const cache = new Map(), loading = new Map(), leaves = new Map(), keep = () => root.focus();
@@ -47,7 +47,6 @@ export function pages(b, root, say) {
       if (leaves.get(n) != ph) return;
       const r = button('retry', say('retry'));
       r.onclick = () => { ph.replaceChildren(); fill(n, ph); keep(); };
-      ph.classList.add('folio-failed');
       ph.replaceChildren($('p', {}, say('load-failed')), r);
     });
     return ph;
@@ -59,7 +58,6 @@ export function pages(b, root, say) {
       for (const [n, e] of leaves) if (!ns.includes(n)) {
         if (e.contains(document.activeElement)) keep();
         e.remove();
-        e.removeAttribute('style');
         leaves.delete(n);
       }
       for (const n of ns) { const e = leaf(n); if (!e.isConnected) parent(n).append(e); }

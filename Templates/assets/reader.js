@@ -23,7 +23,7 @@ async function boot(base) {
   const slider = $('input', { type: 'range', min: 1, max: N, 'data-folio': 'slider', 'aria-label': say('page') });
   const indicator = $('span', { 'data-folio': 'indicator' });
   const bar = $('nav', { 'data-folio': 'chapters', 'aria-label': say('chapters') });
-  const barMark = $('span', { 'data-folio': 'chapter-indicator', 'aria-hidden': true });
+  const barMark = $('span', { 'data-folio': 'chapter-indicator' });
   const panel = $('nav', { id: 'folio-contents', 'data-folio': 'contents-panel', 'aria-label': say('contents'), hidden: '' });
   const announce = $('div', { 'data-folio': 'announce', 'aria-live': 'polite' });
 
@@ -65,21 +65,17 @@ async function boot(base) {
     history[push ? 'pushState' : 'replaceState']({ page: n }, '', b.url(n));
     document.title = chapter == title ? title : `${chapter} · ${title}`;
     announce.textContent = say('announce', { page: n, pages: N, chapter });
-    if (from != n) root.dispatchEvent(new CustomEvent('folio:turn', { bubbles: true, detail: { from, to: n } }));
+    root.dispatchEvent(new CustomEvent('folio:turn', { bubbles: true, detail: { from, to: n } }));
   }
 
   const engine = (b.scrolling ? scrollEngine : curlEngine)(r);
   const go = (n, { animated = true } = {}) => engine.go(b.clamp(n), animated, true);
-  const act = {
-    next: () => engine.go(r.shown.at(-1) + 1, true, false),
-    prev: () => engine.go(r.shown[0] - 1, true, false),
-    first: () => go(1),
-    last: () => go(N),
-  };
-  window.folio = { next: act.next, prev: act.prev, go, get page() { return r.shown[0]; }, get pages() { return N; } };
+  const next = () => engine.go(r.shown.at(-1) + 1, true, false), prev = () => engine.go(r.shown[0] - 1, true, false);
+  const act = { next, prev, first: () => go(1), last: () => go(N) };
+  window.folio = { next, prev, go, get page() { return r.shown[0]; }, get pages() { return N; } };
 
-  prevB.onclick = act.prev;
-  nextB.onclick = act.next;
+  prevB.onclick = prev;
+  nextB.onclick = next;
   slider.onchange = () => go(+slider.value);
   const openPanel = (open) => {
     const f = document.activeElement;
@@ -113,7 +109,7 @@ async function boot(base) {
   chrome();
 }
 
-// A press that moves drags or selects text, else it taps. Links, controls and selected text never turn.
+// A press that moves drags or selects text, else it taps; not on links, controls or a selection.
 function pointer(stage, E) {
   let press = null;
   stage.addEventListener('pointerdown', (e) => {
@@ -135,7 +131,6 @@ function pointer(stage, E) {
     }
     E.drag(press.aim, f);
     press.track.push({ t: e.timeStamp, f });
-    if (press.track.length > 6) press.track.shift();
   });
   const release = (e) => {
     if (press?.id != e.pointerId) return;
@@ -150,7 +145,7 @@ function pointer(stage, E) {
 function scrollEngine(r) {
   const { b, P, stage, reduced } = r, { W, H, N, vertical, reversed } = b;
   const ax = vertical ? 'top' : 'left', pos = vertical ? 'scrollTop' : 'scrollLeft', spacer = $('div', { class: 'folio-spacer' }), slots = new Map();
-  let ext = 1, scale = 1, lead = 0, cross = 0, committed = r.shown[0], push = false;
+  let ext, scale, lead, cross, committed = r.shown[0], push = false;
   stage.dir = 'ltr'; // offsets from the left or top, whatever the language
   stage.append(spacer);
   const offset = (n) => (reversed ? N - n : n - 1) * ext;
@@ -168,7 +163,7 @@ function scrollEngine(r) {
     for (const [k, s] of slots) if (!ns.includes(k)) { s.remove(); slots.delete(k); }
     for (const k of ns) { const e = P.leaf(k); slot(k); e.style.transform = `scale(${scale})`; P.expose(e, k == n); }
   }
-  // No snapping until the scroll ends, or it stops at a slot mounted on the way.
+  // Snap once the scroll ends, not at slots mounted on the way.
   function scrollTo(n, smooth) {
     if (Math.abs(stage[pos] - offset(n)) < 1) return;
     stage.style.scrollSnapType = 'none';
@@ -193,18 +188,17 @@ function scrollEngine(r) {
       const vw = stage.clientWidth, vh = stage.clientHeight;
       scale = Math.min(vw / W, vh / H) * 0.96;
       ext = (vertical ? H : W) * scale + 16;
-      // room to centre the first and last pages
+      // room to centre the ends
       lead = ((vertical ? vh : vw) - ext + 16) / 2;
       cross = (vertical ? vw - W * scale : vh - H * scale) / 2;
       spacer.style.cssText = `${vertical ? 'height' : 'width'}:${2 * lead + N * ext - 16}px`;
       place();
       scrollTo(r.shown[0], false);
     },
-    // jump: null for history.
     go(n, animated, jump) {
       if (n < 1 || n > N || n == r.shown[0]) return;
-      push ||= !!jump;
-      scrollTo(n, animated && !reduced.matches && jump !== null);
+      push ||= jump;
+      scrollTo(n, animated && !reduced.matches);
     },
   };
 }

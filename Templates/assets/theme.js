@@ -1,4 +1,4 @@
-/* Folio colour theme, set before the first paint (no defer). Four states, so no aria-pressed. */
+/* Colour theme, set before the first paint (no defer). Four states: no aria-pressed. */
 (() => {
   const KEY = 'folio-theme', THEMES = ['system', 'light', 'dark', 'sepia'], html = document.documentElement;
   const buttons = () => document.querySelectorAll('[data-theme-toggle]');

@@ -1,16 +1,16 @@
-/* The curl engine: idle → dragging → animating → settled → idle (taps, keys, jumps: no drag). */
+/* Curl engine, a state machine: idle → dragging → animating → settled → idle. */
 import * as C from './curl.js';
 import { $ } from './pages.js';
 
 const TURN_MS = 500, JUMP_MS = 350;
 
 export function curlEngine(r) {
-  const { b, P, view, stage, reduced } = r, { W, H } = b, blank = $('div', { class: 'page folio-back', 'aria-hidden': true });
-  let phase = 'idle', turn = null, scale = 1, raf = 0;
+  const { b, P, view, stage, reduced } = r, { W, H } = b, blank = $('div', { class: 'page folio-back' });
+  let phase = 'idle', turn, scale, raf;
   const after = () => b.spread(r.shown.at(-1) + 1, r.two), before = () => b.spread(r.shown[0] - 1, r.two);
   const slot = (n) => (r.two && b.side(n) == 'right' ? W : 0);
 
-  // At rest the spreads either side are mounted, hidden and inert, so a drag starts at once.
+  // At rest neighbours are mounted, hidden and inert, so a drag starts at once.
   function place(t) {
     const { T, B, U, to } = t || {}, x = t && slot(T);
     P.mount(t ? [...new Set([...r.shown, ...to])] : [...before(), ...r.shown, ...after()], () => stage);
@@ -101,9 +101,9 @@ export function curlEngine(r) {
       animate(true, near ? TURN_MS : JUMP_MS, true);
     },
     aim(n, e) {
-      if (phase != 'idle' || !r.shown.includes(n)) return;
-      const box = stage.getBoundingClientRect(), x0 = slot(n), sc = scale;
-      const at = (ev) => ({ x: (ev.clientX - box.left) / sc - x0, y: (ev.clientY - box.top) / sc });
+      if (phase != 'idle') return;
+      const box = stage.getBoundingClientRect(), x0 = slot(n);
+      const at = (ev) => ({ x: (ev.clientX - box.left) / scale - x0, y: (ev.clientY - box.top) / scale });
       const q = at(e), g = C.grip(q, b.hinge(n, r.two), W, H, !r.two);
       const to = !g ? [] : (r.two ? !b.verso(n) : !g.back) ? after() : before();
       return to.length && { to, q, at, drag: g.drag };

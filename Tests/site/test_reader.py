@@ -1,4 +1,4 @@
-"""The page-curl reader (Templates/assets/reader.js, curl.js and its rules in folio.css) in Chromium, against the
+"""The page-curl reader (Templates/assets/reader.js, the modules it imports and its rules in folio.css) in Chromium, against the
 hooks of its contract: boot, keyboard, pointer (click, drag, spring back, flick, links), URL,
 title and indicator, history, layout on resize, the scroll transition, reduced motion, a bounded
 DOM in a 2,000-page book, the API, a failed fetch, idleness, focus, screenshots and accessibility

@@ -1,107 +1,81 @@
-/* Page-curl geometry (after StPageFlip), in the w×h turning page's px: c the corner, p the
-   pointer, spine the attached edge. */
-
+/* Curl geometry after StPageFlip, pure, in page px: c the corner, p the pointer. */
 const EPS = 1e-6;
 const sub = (p, q) => ({ x: p.x - q.x, y: p.y - q.y });
-const dot = (p, q) => p.x * q.x + p.y * q.y;
+const mix = (p, q, t) => ({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
 const len = (p) => Math.hypot(p.x, p.y);
 const clamp01 = (v) => (v > 0 ? (v < 1 ? v : 1) : 0); // NaN → 0
 const horiz = (s) => s != 'top' && s != 'bottom';
-const hinge = (s, w, h) => ({ x: s == 'right' ? w : 0, y: s == 'bottom' ? h : 0 }); // a spine corner
+const hinge = (s, w, h) => ({ x: s == 'right' ? w : 0, y: s == 'bottom' ? h : 0 });
+const area = (poly) => poly.reduce((s, p, i, a, q = a[(i + 1) % a.length]) => s + (p.x * q.y - q.x * p.y) / 2, 0);
+const toward = (v, s, w, h) => ({ right: v.x / w, top: -v.y / h, bottom: v.y / h })[s] ?? -v.x / w;
 
-// normal: unit, toward c; null if c = p.
-export function foldLine(c, p) {
+function fold(c, p) {
   const d = sub(c, p), l = len(d);
-  return { point: { x: (c.x + p.x) / 2, y: (c.y + p.y) / 2 }, normal: l > EPS ? { x: d.x / l, y: d.y / l } : null };
+  return { m: mix(c, p, 0.5), n: l > EPS ? { x: d.x / l, y: d.y / l } : null };
 }
-
-// Paper can't stretch: p stays within reach of both spine corners.
-export function clampPointer(c, p, spine, w, h) {
-  const a = hinge(spine, w, h), b = horiz(spine) ? { x: a.x, y: h } : { x: w, y: a.y };
-  const ra = len(sub(c, a)), rb = len(sub(c, b));
-  const to = (o, r) => { const d = sub(p, o), l = len(d); return l > r ? { x: o.x + d.x * r / l, y: o.y + d.y * r / l } : p; };
-  const pa = to(a, ra), pb = to(b, rb), t = releaseTarget(c, spine, w, h, 1);
-  return len(sub(pa, b)) <= rb + EPS ? pa : len(sub(pb, a)) <= ra + EPS ? pb : len(sub(t, p)) < len(sub(c, p)) ? t : { ...c };
-}
-
-export const area = (poly) => poly.reduce((s, p, i, a, q = a[(i + 1) % a.length]) => s + (p.x * q.y - q.x * p.y) / 2, 0);
-
-// The corner's side of the fold (sign 1) or the other; slivers → [].
-function cut(poly, f, sign) {
-  const out = [], d = poly.map((p) => sign * dot(sub(p, f.point), f.normal));
+// sign 1: the corner's side.
+function cut(poly, { m, n }, sign) {
+  const out = [], d = poly.map((p) => sign * ((p.x - m.x) * n.x + (p.y - m.y) * n.y));
   poly.forEach((p, i) => {
-    const j = (i + 1) % poly.length, q = poly[j], t = d[i] / (d[i] - d[j]);
+    const j = (i + 1) % poly.length;
     if (d[i] >= -EPS) out.push(p);
-    if (Math.min(d[i], d[j]) < -EPS && Math.max(d[i], d[j]) > EPS) out.push({ x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y) });
+    if (Math.min(d[i], d[j]) < -EPS && Math.max(d[i], d[j]) > EPS) out.push(mix(p, poly[j], d[i] / (d[i] - d[j])));
   });
   return Math.abs(area(out)) > EPS ? out : [];
 }
-
-// back: the flap, before reflection.
-export function clipPolygons(w, h, c, p) {
-  const page = [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }], f = foldLine(c, p);
-  return f.normal ? { front: cut(page, f, -1), back: cut(page, f, 1) } : { front: page, back: [] };
-}
-
-export function reflectMatrix(c, p) {
-  const { point: m, normal: n } = foldLine(c, p);
-  if (!n) return [1, 0, 0, 1, 0, 0];
-  const k = 2 * dot(m, n), b = -2 * n.x * n.y;
-  return [1 - 2 * n.x * n.x, b, b, 1 - 2 * n.y * n.y, k * n.x, k * n.y];
-}
-
-// Back ↔ page coordinates (the back is seen mirrored).
-export const flip = (p, w, h, spine) => (horiz(spine) ? { x: w - p.x, y: p.y } : { x: p.x, y: h - p.y });
-
-// Flip, then reflect, so that the back's text reads right.
-export function backMatrix(c, p, w, h, spine) {
-  const [a, b, cc, d, e, f] = reflectMatrix(c, p);
-  return horiz(spine) ? [-a, -b, cc, d, a * w + e, b * w + f] : [a, b, -cc, -d, cc * h + e, d * h + f];
-}
-
-// The fold's angle and position (0..1) for a linear-gradient().
-export function shading(c, p, w, h, spine) {
-  const { point: m, normal: n } = foldLine(c, p);
-  if (!n) return { angle: 0, position: 0, strength: 0 };
-  return {
+function shading({ m, n }, c, p, w, h, spine) {
+  return !n ? { angle: 0, position: 0, strength: 0 } : {
     angle: (Math.atan2(n.x, -n.y) * 180) / Math.PI,
     position: clamp01(((m.x - w / 2) * n.x + (m.y - h / 2) * n.y) / (Math.abs(w * n.x) + Math.abs(h * n.y)) + 0.5),
     strength: Math.sin(Math.PI * clamp01(len(sub(c, p)) / 2 / (horiz(spine) ? w : h))),
   };
 }
 
-// In page widths (heights if vertical).
-export const towardSpine = (v, spine, w, h) =>
-  ({ right: v.x / w, top: -v.y / h, bottom: v.y / h })[spine] ?? -v.x / w;
+export const over = (c, spine, w, h, a = hinge(spine, w, h)) =>
+  horiz(spine) ? { x: 2 * a.x - c.x, y: c.y } : { x: c.x, y: 2 * a.y - c.y };
 
-// 0 at the corner, 0.5 at the spine, 1 turned over.
-export const progress = (c, p, spine, w, h) => clamp01(towardSpine(sub(p, c), spine, w, h) / 2);
+export const corner = (p, spine, w, h) => horiz(spine)
+  ? { x: spine == 'left' ? w : 0, y: p.y < h / 2 ? 0 : h } : { x: p.x < w / 2 ? 0 : w, y: spine == 'top' ? h : 0 };
 
-// A flick (> flick widths/s) goes its way, else past the spine completes.
-export function releaseDecision({ progress: p, velocity: v }, flick = 1.2) {
-  return v > flick || (v >= -flick && p > 0.5) ? 'complete' : 'back';
+// Paper can't stretch: p stays within reach of both spine corners. The back is pre-flipped
+// so its text reads right.
+export function curl(w, h, c, pointer, spine) {
+  const a = hinge(spine, w, h), b = horiz(spine) ? { x: a.x, y: h } : { x: w, y: a.y }, ra = len(sub(c, a)), rb = len(sub(c, b));
+  const reach = (o, r, l = len(sub(pointer, o))) => l > r ? mix(o, pointer, r / l) : pointer;
+  const pa = reach(a, ra), pb = reach(b, rb), t = over(c, spine, w, h);
+  const p = len(sub(pa, b)) <= rb + EPS ? pa : len(sub(pb, a)) <= ra + EPS ? pb : len(sub(t, pointer)) < len(sub(c, pointer)) ? t : { ...c };
+  const page = [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }], f = fold(c, p), n = f.n;
+  const F = (q) => (horiz(spine) ? { x: w - q.x, y: q.y } : { x: q.x, y: h - q.y }), back = n ? cut(page, f, 1) : [];
+  const k = n && 2 * (f.m.x * n.x + f.m.y * n.y), x = n && -2 * n.x * n.y;
+  const [m0, m1, m2, m3, m4, m5] = n ? [1 - 2 * n.x * n.x, x, x, 1 - 2 * n.y * n.y, k * n.x, k * n.y] : [1, 0, 0, 1, 0, 0];
+  return {
+    pointer: p, progress: clamp01(toward(sub(p, c), spine, w, h) / 2), front: n ? cut(page, f, -1) : page, back,
+    matrix: [m0, m1, m2, m3, m4, m5], backClip: back.map(F),
+    backMatrix: horiz(spine) ? [-m0, -m1, m2, m3, m0 * w + m4, m1 * w + m5] : [m0, m1, -m2, -m3, m2 * h + m4, m3 * h + m5],
+    shade: shading(f, c, p, w, h, spine), backShade: shading(fold(F(c), F(p)), F(c), F(p), w, h, spine),
+  };
 }
 
-// The corner's image over the spine, or home.
-export const releaseTarget = (c, spine, w, h, complete, a = hinge(spine, w, h)) =>
-  !complete ? { ...c } : horiz(spine) ? { x: 2 * a.x - c.x, y: c.y } : { x: c.x, y: 2 * a.y - c.y };
+// Taps turn from the outer 35 %, drags from the outer 15 %.
+export function grip(q, spine, w, h, single) {
+  const u = -toward(sub(q, hinge(spine, w, h)), spine, w, h), back = single && u < 0.5, o = back ? 1 - u : u;
+  return o < 0.65 ? null : { back, drag: o > 0.85 };
+}
 
-// Ease-out cubic.
-export const ease = (t) => 1 - (1 - clamp01(t)) ** 3;
-export const animationPoint = (a, b, t, e = ease(t)) => ({ x: a.x + (b.x - a.x) * e, y: a.y + (b.y - a.y) * e });
+// Unfolding, the fold follows the pointer; else the corner does.
+export const follow = (c, q, f, unfold) => unfold ? mix(c, f, 2) : { x: c.x + f.x - q.x, y: c.y + f.y - q.y };
 
-// rtl ↔ ltr; vertical w×h ↔ ltr h×w (a quarter turn).
-export const mirror = (p, w) => flip(p, w);
-export const fromVertical = (p, w) => ({ x: p.y, y: w - p.x });
-export const toVertical = (p, w) => ({ x: w - p.y, y: p.x });
+// Page widths a second toward the spine, over 100 ms.
+export function velocity(track, now, spine, w, h) {
+  const r = track.filter((s) => now - s.t < 100), a = r[0], b = r.at(-1), dt = a && (b.t - a.t) / 1000;
+  return dt > 0 ? toward(sub(b.f, a.f), spine, w, h) / dt : 0;
+}
 
-// One frame.
-export function curl(w, h, c, pointer, spine) {
-  const p = clampPointer(c, pointer, spine, w, h), { front, back } = clipPolygons(w, h, c, p);
-  const F = (q) => flip(q, w, h, spine);
-  return {
-    pointer: p, progress: progress(c, p, spine, w, h), front, back, matrix: reflectMatrix(c, p),
-    backClip: back.map(F), backMatrix: backMatrix(c, p, w, h, spine),
-    shade: shading(c, p, w, h, spine), backShade: shading(F(c), F(p), w, h, spine),
-  };
+export const completes = (progress, v, flick = 1.2) => v > flick || (v >= -flick && progress > 0.5);
+
+// Lifted, the page curls rather than slides.
+export function animationPoint(a, b, t, lift, c, spine, w, h) {
+  const p = mix(a, b, 1 - (1 - clamp01(t)) ** 3), o = horiz(spine) ? 'y' : 'x';
+  if (lift) p[o] += ((o == 'y' ? h : w) / 2 - c[o]) * 0.3 * Math.sin(Math.PI * clamp01(t));
+  return p;
 }

@@ -1,32 +1,26 @@
-/* Folio colour theme. No defer: the saved theme is set before the first paint. The button
-   cycles system (no data-theme), light, dark, sepia; no aria-pressed, as it has four states. */
+/* Colour theme, set before the first paint (no defer). Four states: no aria-pressed. */
 (() => {
   const KEY = 'folio-theme', THEMES = ['system', 'light', 'dark', 'sepia'], html = document.documentElement;
   const buttons = () => document.querySelectorAll('[data-theme-toggle]');
-  const stored = () => { try { return localStorage.getItem(KEY); } catch (e) {} };
+  const stored = () => { try { return localStorage.getItem(KEY); } catch {} };
   let theme;
 
   function apply(t) {
-    theme = THEMES.indexOf(t) > 0 ? t : 'system';
-    if (theme === 'system') html.removeAttribute('data-theme'); else html.setAttribute('data-theme', theme);
-    for (const button of buttons()) {
-      const value = button.querySelector('[data-theme-value]');
-      if (value) value.textContent = button.dataset[theme];
-    }
-  }
-  function cycle() {
-    apply(THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length]);
-    try { if (theme === 'system') localStorage.removeItem(KEY); else localStorage.setItem(KEY, theme); } catch (e) {}
+    theme = THEMES.includes(t) ? t : 'system';
+    theme == 'system' ? html.removeAttribute('data-theme') : html.setAttribute('data-theme', theme);
+    for (const b of buttons()) for (const v of b.querySelectorAll('[data-theme-value]')) v.textContent = b.dataset[theme];
   }
 
   apply(stored());
   document.addEventListener('DOMContentLoaded', () => {
-    for (const button of buttons()) {
-      button.addEventListener('click', cycle);
-      button.hidden = false;
+    for (const b of buttons()) {
+      b.hidden = false;
+      b.onclick = () => {
+        apply(THEMES[(THEMES.indexOf(theme) + 1) % 4]);
+        try { theme == 'system' ? localStorage.removeItem(KEY) : localStorage.setItem(KEY, theme); } catch {}
+      };
     }
     apply(theme);
   });
-  // Follow the other tabs.
-  addEventListener('storage', (e) => { if (e.key === KEY || e.key === null) apply(stored()); });
+  addEventListener('storage', () => apply(stored())); // another tab's choice
 })();

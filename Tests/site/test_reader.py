@@ -1,4 +1,4 @@
-"""The page-curl reader (Templates/assets/reader.js, curl.js and its rules in folio.css) in Chromium, against the
+"""The page-curl reader (Templates/assets/reader.js, the modules it imports and its rules in folio.css) in Chromium, against the
 hooks of its contract: boot, keyboard, pointer (click, drag, spring back, flick, links), URL,
 title and indicator, history, layout on resize, the scroll transition, reduced motion, a bounded
 DOM in a 2,000-page book, the API, a failed fetch, idleness, focus, screenshots and accessibility
@@ -8,6 +8,7 @@ Every test fails on a console error or an uncaught exception in the page. Screen
 <pytest's base temp>/artifacts (printed)."""
 import json
 import re
+import time
 from urllib.parse import unquote
 
 import pytest
@@ -251,16 +252,64 @@ def test_keyboard_vertical(reader, reader_sites):
     assert manifest(site)["metadata"]["urn:folio:direction"] == "ttb"
     r = reader("reader-vertical", {"width": 900, "height": 1000})
     state = r.open(href_of(site, 4))
-    expected = next_of(state)
+    assert state["visible"] == [4], state
     r.tab.keyboard.press("ArrowDown")
-    state = r.wait_moved(state["page"])
-    assert state["page"] == expected, state
-    before = state["page"]
+    state = r.wait_moved(4)
+    assert state["page"] == 5 and state["visible"] == [5], state
+    assert state["path"].endswith("/reader-vertical/" + href_of(site, 5)), state
     r.tab.keyboard.press("ArrowUp")
-    state = r.wait_moved(before)
-    assert state["page"] < before, state
+    state = r.wait_moved(5)
+    assert state["page"] == 4 and state["visible"] == [4], state
+    assert [(t["from"], t["to"]) for t in r.turns] == [(4, 5), (5, 4)], r.turns
     r.done()
 
+
+
+POLYGON = re.compile(r"(-?[\d.e+-]+)px (-?[\d.e+-]+)px")
+
+
+def clip_polygon(tab, number):
+    """The clip-path polygon of page `number`'s leaf, in page px; None if it is not clipped."""
+    clip = tab.evaluate("""n => getComputedStyle(document.querySelector(
+        `[data-folio="stage"] article.page[data-page="${n}"]`)).clipPath""", number)
+    return None if clip == "none" else [(float(x), float(y)) for x, y in POLYGON.findall(clip)]
+
+
+def has_vertex(polygon, point, tolerance=1.0):
+    return any(abs(x - point[0]) <= tolerance and abs(y - point[1]) <= tolerance for x, y in polygon)
+
+
+def test_vertical_book_curls_about_the_top_edge(reader, reader_sites):
+    site = reader_sites["reader-vertical"]
+    width, height = (manifest(site)["metadata"]["urn:folio:page-size"][k] for k in ("width", "height"))
+    r = reader("reader-vertical", {"width": 900, "height": 1000})
+    state = r.open(href_of(site, 4))
+    assert state["visible"] == [4], state  # one page at a time, no spreads
+    # Left and right arrows do nothing in a book that turns upward.
+    for key in ("ArrowRight", "ArrowLeft"):
+        r.tab.keyboard.press(key)
+    r.tab.wait_for_timeout(800)
+    assert r.state()["page"] == 4 and not r.turns, r.turns
+    # A drag from the bottom corner upward folds the bottom of the page; its top edge stays.
+    box = r.rect(4)
+    start = (box["right"] - 0.02 * box["width"], box["bottom"] - 0.02 * box["height"])
+    r.tab.mouse.move(*start)
+    r.tab.mouse.down()
+    r.tab.mouse.move(start[0], box["top"] + 0.55 * box["height"], steps=12)
+    r.tab.wait_for_timeout(100)
+    front = clip_polygon(r.tab, 4)
+    assert front, "the turning page is not clipped"
+    assert has_vertex(front, (0, 0)) and has_vertex(front, (width, 0)), f"the top edge is folded: {front}"
+    assert not has_vertex(front, (width, height)) and all(y < height - 1 for _, y in front), f"the bottom is not folded: {front}"
+    assert r.tab.evaluate("() => window.folio.page") == 4, "the page turned while the mouse was still down"
+    # Carried on past the top edge and released, the page turns over upward to the next one.
+    r.tab.mouse.move(start[0], box["top"] - 0.4 * box["height"], steps=12)
+    r.tab.mouse.up()
+    state = r.wait_moved(4)
+    assert state["page"] == 5 and state["visible"] == [5], state
+    assert [(t["from"], t["to"]) for t in r.turns] == [(4, 5)], r.turns
+    assert clip_polygon(r.tab, 5) is None, "a settled page stays clipped"
+    r.done()
 
 # Pointer -------------------------------------------------------------------------------------
 
@@ -354,15 +403,39 @@ def test_early_release_springs_back(reader):
     r.done()
 
 
+def flick(tab, start, end, steps=3, ms=10):
+    """A drag whose mouse events carry their own timestamps, `ms` apart (the DevTools protocol's
+    Input.dispatchMouseEvent), each move delivered before the next is sent: the speed the reader
+    measures is the same however busy the machine is."""
+    cdp = tab.context.new_cdp_session(tab)
+    tab.evaluate("() => { window.__moves = 0; addEventListener('pointermove', () => window.__moves++, true); }")
+    t0 = time.time()
+
+    def send(kind, i, x, y):
+        cdp.send("Input.dispatchMouseEvent", {
+            "type": kind, "x": x, "y": y, "button": "left", "buttons": 0 if kind == "mouseReleased" else 1,
+            "clickCount": 0 if kind == "mouseMoved" else 1, "timestamp": t0 + i * ms / 1000})
+
+    send("mousePressed", 0, *start)
+    for i in range(1, steps + 1):
+        send("mouseMoved", i, start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+        tab.wait_for_function("n => window.__moves >= n", arg=i)
+    send("mouseReleased", steps + 1, *end)
+    cdp.detach()
+
+
 def test_fast_flick_turns(reader):
     r = reader("content")
     state = r.open("introduction/2.html")
     left, right = state["visible"]
     box = r.rect(right)
     start = corner(box, "right")
-    drag(r.tab, start, (start[0] - 0.25 * box["width"], start[1] - 0.02 * box["height"]), 3, delay=10)
+    # A quarter of the page in 30 ms: far from the spine, so only the speed can complete the turn.
+    flick(r.tab, start, (start[0] - 0.25 * box["width"], start[1] - 0.02 * box["height"]))
     state = r.wait_moved(left)
     assert state["page"] == right + 1, state
+    turns = r.tab.evaluate("() => window.__turns.map(t => [t.from, t.to])")
+    assert turns == [[left, right + 1]], turns
     r.done()
 
 
@@ -525,6 +598,62 @@ def test_scroll_transition_turns_and_snaps(reader, reader_sites):
     assert state["path"].endswith("/reader-scroll/" + href_of(site, 3)), state
     r.done()
 
+
+
+# Samples, every frame until the scrolling stops, where each mounted page is and whether any
+# element of the reader is clipped by a polygon (a fold) or rotated.
+SLIDE_SAMPLER = """() => { window.__slide = new Promise(done => {
+    const s = document.querySelector('[data-test-scroller]'), frames = [], first = s.scrollLeft;
+    let still = 0, last = first;
+    const sample = () => {
+        const pages = {};
+        for (const a of s.querySelectorAll('article.page')) pages[a.dataset.page] = a.getBoundingClientRect().left;
+        const curled = [...document.querySelectorAll('[data-folio="reader"] *')].some(e => {
+            const st = getComputedStyle(e);
+            const m = new DOMMatrix(st.transform === 'none' ? undefined : st.transform);
+            return st.clipPath.startsWith('polygon') || m.b !== 0 || m.c !== 0; });
+        frames.push({pages, curled, visible: [...s.querySelectorAll('article.page:not([aria-hidden="true"])')].map(a => +a.dataset.page)});
+        const at = s.scrollLeft;
+        still = at === last ? still + 1 : 0;
+        last = at;
+        if (at !== first && still > 20 || frames.length > 600) done(frames); else requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+}); }"""
+
+
+def test_scroll_book_slides_one_page_at_a_time_without_a_curl(reader, reader_sites):
+    site = reader_sites["reader-scroll"]
+    r = reader("reader-scroll", {"width": 900, "height": 900})
+    state = r.open(href_of(site, 2))
+    assert state["visible"] == [2], state
+    scroller = r.tab.evaluate(FIND_SCROLLER)
+    assert scroller and scroller["horizontal"], scroller
+    assert r.tab.evaluate("() => !document.querySelector('.folio-stage, .folio-back')"), "a scroll book has a curl stage"
+    start = r.rect(3)["left"]
+    r.tab.evaluate(SLIDE_SAMPLER)
+    r.tab.keyboard.press("ArrowRight")
+    frames = r.tab.evaluate("() => window.__slide")
+    state = r.settle(3)
+    lefts = [f["pages"]["3"] for f in frames if "3" in f["pages"]]
+    end = r.rect(3)["left"]
+    # Page 3 slides into view: leftward all the way, through positions in between, and stops aligned.
+    assert end < start - 100, (start, end)
+    assert all(b <= a + 0.5 for a, b in zip(lefts, lefts[1:])), lefts
+    between = [x for x in lefts if end + 5 < x < start - 5]
+    assert len(between) >= 2, f"the page jumped instead of sliding: {lefts}"
+    assert 3 in r.tab.evaluate(ALIGNED)
+    assert not any(f["curled"] for f in frames), "an element of a scroll book was clipped or rotated: a curl"
+    assert all(len(f["visible"]) <= 1 for f in frames), [f["visible"] for f in frames]
+    assert state["visible"] == [3] and state["path"].endswith("/reader-scroll/" + href_of(site, 3)), state
+    assert [(t["from"], t["to"]) for t in r.turns] == [(2, 3)], r.turns
+    # Back with the other arrow: one page, the URL follows.
+    r.tab.keyboard.press("ArrowLeft")
+    r.tab.wait_for_function("() => window.__turns.some(t => t.to === 2)", timeout=TURN)
+    wait_scroll_still(r.tab)
+    state = r.settle(2)
+    assert state["visible"] == [2] and state["path"].endswith("/reader-scroll/" + href_of(site, 2)), state
+    r.done()
 
 def test_reduced_motion_turns_at_once(reader):
     r = reader("content", PORTRAIT, reduced_motion="reduce")

@@ -1,9 +1,11 @@
 /* Folio colour theme. No defer: the saved theme is set before the first paint. The button
-   cycles system (no data-theme), light, dark, sepia; no aria-pressed, as it has four states. */
+   cycles system (no data-theme), light, dark, sepia; no aria-pressed, as it has four states.
+   Until the reader picks one, the book's default-theme (data-default-theme on this script) holds. */
 (() => {
   const KEY = 'folio-theme', THEMES = ['system', 'light', 'dark', 'sepia'], html = document.documentElement;
   const buttons = () => document.querySelectorAll('[data-theme-toggle]');
-  const stored = () => { try { return localStorage.getItem(KEY); } catch (e) {} };
+  const script = document.currentScript, DEFAULT = (script && script.dataset.defaultTheme) || 'system';
+  const stored = () => { try { return localStorage.getItem(KEY) || DEFAULT; } catch (e) { return DEFAULT; } };
   let theme;
 
   function apply(t) {
@@ -16,7 +18,7 @@
   }
   function cycle() {
     apply(THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length]);
-    try { if (theme === 'system') localStorage.removeItem(KEY); else localStorage.setItem(KEY, theme); } catch (e) {}
+    try { if (theme === DEFAULT) localStorage.removeItem(KEY); else localStorage.setItem(KEY, theme); } catch (e) {}
   }
 
   apply(stored());

@@ -29,6 +29,14 @@ struct PageLinks: Sendable {
         return samePage ? "#" + SiteLayout.headingID(slug: slug, id: id) : SiteLayout.pageToRoot + url
     }
 
+    /// The page (and heading) of `link` as a path from the site root; its chapter's first page
+    /// when the chapter has no such heading. Nil for a chapter the book does not have.
+    func siteURL(of link: ChapterLink) -> String? {
+        guard let slug = sections[link.chapter]?.chapter.slug else { return nil }
+        guard let id = link.fragment, let number = headingPages[link.chapter]?[id] else { return SiteLayout.chapterURL(slug) }
+        return SiteLayout.headingURL(slug: slug, number: number, id: id)
+    }
+
     /// The previous or next page, for navigation.
     func neighbour(_ page: Page, root: String) -> TemplateValue {
         ["url": .string(root + page.url), "title": title(of: page).map(TemplateValue.string) ?? nil]

@@ -47,7 +47,8 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = []) throws -> Loade
     }
     let file = MdBookConfig.file
     var config = try MdBookConfig.decode(parseTOML(SourceText.bookFile(files.read(file), file: file, allowEmpty: true)), file: file)
-    let source = lexicallyNormalized(config.source)
+    // Without `[book] src` and without a `src` folder, the chapters are beside book.toml.
+    let source = config.sourceLocation == nil && files.kind(config.source) == nil ? "" : lexicallyNormalized(config.source)
     guard source.isEmpty || files.kind(source) == .directory else {
         throw Diagnostic.error("the chapters' folder `\(config.source)` does not exist", at: config.sourceLocation ?? SourceLocation(file: file),
                                hint: "mdBook projects keep SUMMARY.md and the chapters in `src`, or the folder `[book] src` names")

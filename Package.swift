@@ -19,11 +19,15 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML"], plugins: ["ThemeEmbedding"]),
+        // book.toml is read with toml++ (Debian: libtomlplusplus-dev, Homebrew: tomlplusplus), used
+        // header-only, so the shim needs its headers and nothing to link.
+        .target(name: "CTOML"),
+        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML", "CTOML"], plugins: ["ThemeEmbedding"]),
         .executableTarget(name: "embed-theme"),
         .plugin(name: "ThemeEmbedding", capability: .buildTool(), dependencies: ["embed-theme"]),
         .executableTarget(name: "folio", dependencies: ["FolioCore"]),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "folio"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

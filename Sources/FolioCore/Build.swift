@@ -7,14 +7,16 @@ public struct BuildReport: Sendable {
     public var files: Int
     public var warnings: [Diagnostic]
     public var times: PhaseTimes
+    /// book.toml's keys that mean nothing in Folio, as `file:line:col: …` lines.
+    public var ignoredKeys: [String] = []
 }
 
 /// `folio build`: load → parse → link → paginate → render → write. Throws `DiagnosticsError` with every
 /// error and warning when the book has errors; the previous site is then left as it was.
 public func buildBook(at folder: String, output: String) throws -> BuildReport {
-    let bookFiles = BookFiles.disk(folder)
     var times = PhaseTimes()
-    let loaded = try times.time("load") { try loadBook(bookFiles, ignoring: pathsInside(folder, output)) }
+    let project = try times.time("load") { try loadProject(.disk(folder), ignoring: pathsInside(folder, output)) }
+    let (loaded, bookFiles) = (project.loaded, project.contentFiles)
     let book = loaded.book
     var log = DiagnosticLog()
     log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys))
@@ -30,12 +32,15 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     let paged = times.time("paginate") { paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images) }
     let site = times.time("render") {
         theme.flatMap { theme in
-            log.collect { try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, theme: theme) }
+            log.collect {
+                try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme)
+            }
         }
     }
-    guard let site, !log.hasErrors else { throw DiagnosticsError(log.diagnostics) }
+    guard let site, !log.hasErrors else { throw DiagnosticsError(log.diagnostics.map(project.locate)) }
     try times.time("write") { try writeSite(site, to: output, from: bookFiles) }
-    return BuildReport(chapters: book.chapters.count, pages: paged.pages.count, files: site.count, warnings: log.diagnostics, times: times)
+    return BuildReport(chapters: book.chapters.count, pages: paged.pages.count, files: site.count, warnings: log.diagnostics.map(project.locate),
+                       times: times, ignoredKeys: project.ignoredKeys)
 }
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.

@@ -6,12 +6,14 @@ struct BuildCommand {
     var folder = "."
     var output: String?
     var timings = false
+    var verbose = false
 
     init(parsing arguments: [String]) throws {
-        let parsed = try Arguments(arguments, command: "build", options: ["-o": "--output", "--output": "--output"], flags: ["--timings"])
+        let parsed = try Arguments(arguments, command: "build", options: ["-o": "--output", "--output": "--output"], flags: ["--timings", "--verbose", "-v"])
         folder = parsed.folder ?? "."
         output = parsed.values["--output"]
         timings = parsed.flags.contains("--timings")
+        verbose = !parsed.flags.isDisjoint(with: ["--verbose", "-v"])
     }
 
     func run(console: Console) throws -> ExitStatus {
@@ -27,6 +29,9 @@ struct BuildCommand {
         do {
             let report = try buildBook(at: folder, output: output)
             diagnostics = report.warnings
+            if verbose {
+                for line in report.ignoredKeys { console.err(displayPath(line, in: folder)) }
+            }
             summary = "Built \(counted(report.chapters, "chapter")) (\(counted(report.pages, "page"))) into \(output) in \(seconds(since: started)), "
                 + counted(report.warnings.count, "warning") + (timings ? "\n" + report.times.summary : "")
             status = .success

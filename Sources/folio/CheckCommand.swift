@@ -49,7 +49,7 @@ struct CheckCommand {
     private var isBook: Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return !names.contains(SiteLayout.manifest) && !names.contains("index.html")
-            && names.contains { $0 == "book.yml" || $0 == "SUMMARY.md" || $0.lowercased().hasSuffix(".md") }
+            && names.contains { $0 == "book.yml" || $0 == "book.toml" || $0 == "SUMMARY.md" || $0.lowercased().hasSuffix(".md") }
     }
 
     private func report(_ result: CheckResult, shownAs root: String, console: Console) -> ExitStatus {

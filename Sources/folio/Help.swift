@@ -29,9 +29,12 @@ enum Help {
     Options:
       -o, --output OUT       Where to write the site (default: DIR/_site)
           --timings          Show how long each stage took
+      -v, --verbose          List book.toml's keys that Folio ignores
       -h, --help             Show this help
 
     The book folder holds Markdown chapters, and optionally book.yml and SUMMARY.md.
+    A folder with book.toml is an mdBook project: its options come from book.toml and
+    its chapters from `src` (or the folder `[book] src` names).
     Problems are printed as `file:line:col: error|warning: message`. A build with errors
     writes nothing: the previous site stays as it was.
 

@@ -1,8 +1,10 @@
-/* Colour theme, set before the first paint (no defer). Four states: no aria-pressed. */
+/* Colour theme, set before the first paint (no defer). Four states: no aria-pressed.
+   Until the reader picks one, the book's default-theme (data-default-theme here) holds. */
 (() => {
   const KEY = 'folio-theme', THEMES = ['system', 'light', 'dark', 'sepia'], html = document.documentElement;
+  const DEFAULT = document.currentScript?.dataset.defaultTheme || 'system';
   const buttons = () => document.querySelectorAll('[data-theme-toggle]');
-  const stored = () => { try { return localStorage.getItem(KEY); } catch {} };
+  const stored = () => { try { return localStorage.getItem(KEY) || DEFAULT; } catch { return DEFAULT; } };
   let theme;
 
   function apply(t) {
@@ -17,7 +19,7 @@
       b.hidden = false;
       b.onclick = () => {
         apply(THEMES[(THEMES.indexOf(theme) + 1) % 4]);
-        try { theme == 'system' ? localStorage.removeItem(KEY) : localStorage.setItem(KEY, theme); } catch {}
+        try { theme == DEFAULT ? localStorage.removeItem(KEY) : localStorage.setItem(KEY, theme); } catch {}
       };
     }
     apply(theme);

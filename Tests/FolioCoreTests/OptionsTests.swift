@@ -130,7 +130,7 @@ private func problems(_ yaml: String) -> [String] {
 
 @Suite struct OptionsErrorTests {
     @Test(arguments: [
-        ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, markdown)"),
+        ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, markdown, default-theme)"),
         ("reading:\n  spin: mid", "2:3: unknown key `reading.spin`; did you mean `spine`? (accepted: transition, orientation, spine, direction, double-sided)"),
         ("reading:\n  speed: 2", "2:3: unknown key `reading.speed` (accepted: transition, orientation, spine, direction, double-sided)"),
         ("page:\n  Size: a5", "2:3: unknown key `page.Size`; did you mean `size`? (accepted: size, chapter-start, title-page, contents-page)"),

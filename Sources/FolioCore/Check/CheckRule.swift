@@ -16,6 +16,7 @@ enum CheckRule: String, CaseIterable, Sendable {
     case encoding = "encoding"
     case sitemap = "sitemap"
     case orphanPage = "orphan-page"
+    case redirect = "redirect"
 
     /// Warnings do not fail a check unless `--strict`: the book still reads.
     var severity: Diagnostic.Severity {
@@ -43,6 +44,7 @@ enum CheckRule: String, CaseIterable, Sendable {
         case .encoding: "a page document is not valid UTF-8"
         case .sitemap: "sitemap.xml is missing or does not list every page"
         case .orphanPage: "a page document that no manifest entry reaches"
+        case .redirect: "a redirect page (book.toml's `[output.html.redirect]`) leads to a file or id the site does not have"
         }
     }
 

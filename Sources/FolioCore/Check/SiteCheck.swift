@@ -46,6 +46,7 @@ struct SiteCheck {
         for document in ["index.html", "toc.html"] where files.contains(document) { checkLinks(in: document) }
         checkSitemap(pages)
         checkOrphans(pages)
+        checkRedirects(pages)
     }
 
     mutating func report(_ rule: CheckRule, _ message: String, at location: SourceLocation?, hint: String? = nil) {
@@ -159,6 +160,27 @@ struct SiteCheck {
         return location
     }
 
+    // MARK: Redirects
+
+    /// The pages at old addresses (book.toml's redirects): documents outside the reading order
+    /// whose refresh must lead somewhere the site has, as must their links.
+    private mutating func checkRedirects(_ pages: [PageEntry]) {
+        let reached = Set(pages.map(\.path)).union(SiteLayout.signature)
+        for path in files.sorted() where fileExtension(path) == "html" && !reached.contains(path) && SiteLayout.page(at: path) == nil {
+            guard let scan = scan(path) else { continue }
+            let refreshes = scan.tags.filter { $0.name == "meta" && $0.value("http-equiv")?.lowercased() == "refresh" }
+            for refresh in refreshes {
+                guard let content = refresh.attribute("content"), let text = content.value else { continue }
+                guard let url = redirectURL(text) else {
+                    report(.redirect, "`\(path)` refreshes without a URL to go to", at: content.location)
+                    continue
+                }
+                resolve(url, from: path, at: content.location, missingFile: .redirect, missingID: .redirect)
+            }
+            if !refreshes.isEmpty { checkLinks(in: path) }
+        }
+    }
+
     private mutating func checkOrphans(_ pages: [PageEntry]) {
         let reached = Set(pages.map(\.path))
         for path in files.sorted() where SiteLayout.page(at: path) != nil && !reached.contains(path) {
@@ -166,4 +188,12 @@ struct SiteCheck {
                    at: SourceLocation(file: path))
         }
     }
+}
+
+/// The URL of a refresh's `content`, as in `0; url=../intro/1.html`.
+func redirectURL(_ content: String) -> String? {
+    guard let match = content.firstMatch(of: #/^\s*\d*(?:\.\d*)?\s*[;,]\s*(?:[Uu][Rr][Ll]\s*=\s*)?(.+)$/#) else { return nil }
+    var url = match.1.trimmingCharacters(in: .whitespaces)
+    if let quote = url.first, quote == "'" || quote == "\"", url.count >= 2, url.last == quote { url = String(url.dropFirst().dropLast()) }
+    return url.isEmpty ? nil : url
 }

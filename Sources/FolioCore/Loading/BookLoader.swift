@@ -14,7 +14,8 @@ struct LoadedBook: Sendable {
 
 /// The load stage: book.yml, the reading order (SUMMARY.md → `chapters:` → the folder),
 /// and every chapter's text and front matter. Reports every problem it finds before giving up.
-func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws -> LoadedBook {
+/// `given` options (an mdBook project's) stand in for book.yml.
+func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given: BookOptions? = nil) throws -> LoadedBook {
     guard bookFiles.kind("") == .directory else {
         throw Diagnostic.error("no book folder here", at: SourceLocation(file: "."),
                                hint: "give the folder that holds the book's Markdown files")
@@ -23,7 +24,7 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = []) throws -> Load
     let paths = try listBookFiles(bookFiles, ignoring: ignoring)
     let files = Set(paths)
 
-    let options = log.collect {
+    let options = given ?? log.collect {
         files.contains("book.yml")
             ? try BookOptions.decode(parseYAML(SourceText.bookFile(bookFiles.read("book.yml"), file: "book.yml", allowEmpty: true)), file: "book.yml")
             : BookOptions()

@@ -6,6 +6,7 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
     case string(String)
     case int(Int)
     case bool(Bool)
+    case null
 
     init(stringLiteral value: String) { self = .string(value) }
     init(arrayLiteral elements: JSONOutput...) { self = .array(elements) }
@@ -17,6 +18,7 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
         case .string(let string): return quoted(string)
         case .int(let number): return String(number)
         case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
             return "[\n" + items.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"

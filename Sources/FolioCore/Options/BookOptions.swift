@@ -18,10 +18,30 @@ struct BookOptions: Sendable, Equatable {
     /// A front cover: an image or a Markdown file, relative to the book folder.
     var cover: String?
     var markdown = MarkdownOptions()
+    /// The colour theme a reader sees until they choose one with the theme button.
+    var defaultTheme: DefaultTheme = .system
+    /// More stylesheets, linked from every document after the theme's: site paths (book.toml's `additional-css`).
+    var stylesheets: [String] = []
+    /// Pages at old addresses that send the reader on (book.toml's `[output.html.redirect]`).
+    var redirects: [Redirect] = []
     /// Where book.yml names each file (`chapters`, `cover`), for when a file turns out to be missing.
     var namedAt: [String: SourceLocation] = [:]
 
     init() {}
+}
+
+/// The theme button's choices: `system` follows the device's light or dark setting.
+enum DefaultTheme: String, Sendable, CaseIterable {
+    case system, light, dark, sepia
+}
+
+/// A page at an old address (`from`, a site path) that sends the reader to `to`, as written:
+/// a chapter file of the book (`x.md` or `x.html`, with a fragment or not), or a URL outside it.
+struct Redirect: Sendable, Equatable {
+    var from: String
+    var to: String
+    /// Where the entry is written, for a target that is no chapter.
+    var location: SourceLocation
 }
 
 /// How pages turn, in the vocabulary of a page view controller.

@@ -24,6 +24,7 @@ extension BookOptions {
                 options.cover = reader.relativePath(field) ?? options.cover
                 options.cover.map { options.namedAt[$0] = field.node.location }
             case .markdown: options.markdown.read(field, with: &reader)
+            case .defaultTheme: options.defaultTheme = reader.choice(field) ?? options.defaultTheme
             }
         }
         // Combinations are judged only on values written correctly: a misspelt key or value
@@ -37,6 +38,7 @@ extension BookOptions {
 
     private enum Key: String, CaseIterable {
         case title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, markdown
+        case defaultTheme = "default-theme"
     }
 }
 

@@ -22,14 +22,27 @@ struct PageLinks: Sendable {
 
     /// The URL of `link` from the document of `page`.
     func url(of link: ChapterLink, from page: Page) -> String {
-        guard let slug = sections[link.chapter]?.chapter.slug else { return "" }
-        guard let id = link.fragment else { return SiteLayout.pageToRoot + SiteLayout.chapterURL(slug) }
-        let number = targetPages[link.chapter]?[id] ?? 1
-        // A heading's id in the site carries its chapter's slug; raw HTML keeps the ids it was written with.
-        let fragment = headingIDs[link.chapter]?.contains(id) == true ? SiteLayout.headingID(slug: slug, id: id) : id
+        guard let target = target(of: link) else { return "" }
         // On its own page, a target is reached by its fragment alone.
-        let samePage = slug == page.slug && number == page.numberInSection
-        return samePage ? "#" + fragment : SiteLayout.pageToRoot + SiteLayout.pageURL(slug: slug, number: number) + "#" + fragment
+        if let fragment = target.fragment, target.slug == page.slug, target.number == page.numberInSection { return "#" + fragment }
+        return SiteLayout.pageToRoot + target.url
+    }
+
+    /// The page (and heading) of `link` as a path from the site root; its chapter's first page
+    /// when the chapter has no such heading. Nil for a chapter the book does not have.
+    func siteURL(of link: ChapterLink) -> String? {
+        target(of: link)?.url
+    }
+
+    /// The page that holds a link's target, and the id it has there: a heading's id in the site
+    /// carries its chapter's slug, while raw HTML keeps the ids it was written with.
+    private func target(of link: ChapterLink) -> (slug: String, number: Int, fragment: String?, url: String)? {
+        guard let slug = sections[link.chapter]?.chapter.slug else { return nil }
+        guard let id = link.fragment, let number = targetPages[link.chapter]?[id] else {
+            return (slug, 1, nil, SiteLayout.chapterURL(slug))
+        }
+        let fragment = headingIDs[link.chapter]?.contains(id) == true ? SiteLayout.headingID(slug: slug, id: id) : id
+        return (slug, number, fragment, SiteLayout.pageURL(slug: slug, number: number) + "#" + fragment)
     }
 
     /// The previous or next page, for navigation.

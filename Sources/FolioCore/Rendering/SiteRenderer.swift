@@ -1,12 +1,16 @@
+import Foundation
+
 /// The render stage: the theme's documents filled in — one per page, the front page, the
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets.
-func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], theme: RenderingTheme) throws -> [SiteFile] {
+/// `stylesheets` are the book's own, by their site paths.
+func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
+                theme: RenderingTheme) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
     let chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
     let bookValue = TemplateContext.book(title: title, options: options)
     func document(_ title: String, root: String) -> [String: TemplateValue] {
-        TemplateContext.document(title: title, root: root, book: bookValue, strings: theme.strings, language: options.language)
+        TemplateContext.document(title: title, root: root, book: bookValue, strings: theme.strings, options: options)
     }
     let contentsTitle = theme.strings.values["contents"] ?? "Contents"
     let links = PageLinks(sections: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
@@ -45,6 +49,8 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     files.append(.text(SiteLayout.strings, JSONOutput.object(theme.strings.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text() + "\n"))
     files += theme.assets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
     files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
+    files += stylesheets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
+    files += try redirectPages(options.redirects, links: links, chapters: chapters, site: Set(files.map(\.path)))
 
     let resources = files.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
     let manifest = PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,

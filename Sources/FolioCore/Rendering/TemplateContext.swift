@@ -1,9 +1,9 @@
 /// The values the theme's templates see. Each document gets the common part (`document`)
 /// plus what is its own: a chapter and its neighbours, or the contents.
 enum TemplateContext {
-    static func document(title: String, root: String, book: TemplateValue, strings: UIStrings, language: String) -> [String: TemplateValue] {
+    static func document(title: String, root: String, book: TemplateValue, strings: UIStrings, options: BookOptions) -> [String: TemplateValue] {
         [
-            "lang": .string(language),
+            "lang": .string(options.language),
             "dir": .string(strings.direction),
             "root": .string(root),
             "title": .string(title),
@@ -11,6 +11,8 @@ enum TemplateContext {
             "strings": .object(strings.values.mapValues(TemplateValue.string)),
             "manifest": .string(SiteLayout.manifest),
             "stylesheet": .string(SiteLayout.stylesheet),
+            "stylesheets": .list(options.stylesheets.map(TemplateValue.string)),
+            "defaultTheme": .string(options.defaultTheme.rawValue),
         ]
     }
 

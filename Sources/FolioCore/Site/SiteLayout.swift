@@ -37,6 +37,8 @@ public enum SiteLayout {
     /// The page geometry as CSS custom properties, written by the build.
     static let geometry = "assets/geometry.css"
     static let stylesheet = "assets/folio.css"
+    /// A stylesheet the book adds to the theme's (book.toml's `additional-css`).
+    static func stylesheetURL(_ path: String) -> String { "assets/css/\(path)" }
     /// Documents every Folio site has, whatever its theme: how a build knows an earlier site.
     static let signature: Set = ["index.html", "toc.html", "404.html"]
 }

@@ -1,0 +1,136 @@
+@testable import FolioCore
+import Testing
+
+/// book.toml through the toml++ shim: values and where they are written, then what Folio reads.
+struct BookTOMLTests {
+    private func parse(_ text: String) throws -> YAMLNode {
+        try parseTOML(SourceText(text, file: "book.toml"))
+    }
+
+    private func value(_ node: YAMLNode, _ path: String...) -> YAMLNode? {
+        path.reduce(Optional(node)) { node, key in
+            guard case .mapping(let pairs)? = node?.value else { return nil }
+            return pairs.first { $0.key.string == key }?.value
+        }
+    }
+
+    @Test func valuesKeepTheirPositions() throws {
+        let root = try parse("""
+            [book]
+            title = "Über"
+            authors = ["A", "B"]
+
+            [output.html]
+            "smart-punctuation" = true
+            """)
+        let title = try #require(value(root, "book", "title"))
+        #expect(title.value == .scalar("Über", plain: false))
+        #expect(title.location == SourceLocation(file: "book.toml", line: 2, column: 9))
+        guard case .sequence(let authors)? = value(root, "book", "authors")?.value else { Issue.record("no authors"); return }
+        #expect(authors.map(\.location.column) == [12, 17])
+        let smart = try #require(value(root, "output", "html", "smart-punctuation"))
+        #expect(smart.bool == true)
+        #expect(smart.location == SourceLocation(file: "book.toml", line: 6, column: 23))
+        guard case .mapping(let pairs) = root.value, let book = pairs.first else { Issue.record("no tables"); return }
+        #expect(book.key.location == SourceLocation(file: "book.toml", line: 1, column: 2))
+    }
+
+    @Test func columnsCountCharacters() throws {
+        let root = try parse("title = \"é\" \nx = 1\ny = 'ünï'\nz = 2")
+        #expect(value(root, "z")?.location == SourceLocation(file: "book.toml", line: 4, column: 5))
+        #expect(value(root, "y")?.location == SourceLocation(file: "book.toml", line: 3, column: 5))
+    }
+
+    @Test func syntaxErrorsHaveAPlace() {
+        #expect(throws: Diagnostic.self) { try parse("[book]\ntitle = \n") }
+        do {
+            _ = try parse("a = 1\n[book\n")
+        } catch let error as Diagnostic {
+            #expect(error.location?.line == 2)
+            #expect(error.message.hasPrefix("TOML syntax error: "))
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func numbersAndDatesArePlainStringsAreQuoted() throws {
+        let root = try parse("n = 42\nf = 1.5\nd = 2024-01-02\ns = \"true\"")
+        #expect(value(root, "n")?.int == 42)
+        #expect(value(root, "s")?.bool == nil)
+        #expect(value(root, "d")?.value == .scalar("2024-01-02", plain: true))
+    }
+
+    @Test func mdBookOptions() throws {
+        let config = try MdBookConfig.decode(parse("""
+            [book]
+            title = "T"
+            authors = ["A"]
+            language = "ar"
+            text-direction = "rtl"
+            src = "text"
+            multilingual = false
+
+            [output.html]
+            site-url = "https://example.com/b"
+            curly-quotes = false
+            default-theme = "coal"
+            additional-css = ["a.css"]
+            mathjax-support = true
+
+            [output.html.redirect]
+            "/x.html" = "y.html"
+            "/x.html#f" = "y.html#g"
+
+            [preprocessor.one]
+            before = ["links"]
+            [preprocessor.two]
+            command = "python3 two.py"
+            """), file: "book.toml")
+        #expect(config.options.title == "T")
+        #expect(config.options.language == "ar")
+        #expect(config.options.reading.direction == .rtl)
+        #expect(config.options.url == "https://example.com/b/")
+        #expect(config.options.markdown.smartPunctuation == false)
+        #expect(config.options.defaultTheme == .dark)
+        #expect(config.source == "text")
+        #expect(config.stylesheets.map(\.path) == ["a.css"])
+        #expect(config.options.redirects.map(\.from) == ["x.html"])
+        #expect(config.preprocessors.map(\.name) == ["one", "two"])
+        #expect(config.ignored.map(\.key) == ["book.multilingual", "output.html.mathjax-support", "output.html.redirect.\"/x.html#f\""])
+    }
+
+    @Test func mdBookThemesMapToFolios() throws {
+        func theme(_ toml: String) throws -> DefaultTheme {
+            try MdBookConfig.decode(parse("[output.html]\n" + toml), file: "book.toml").options.defaultTheme
+        }
+        #expect(try theme("") == .system)
+        #expect(try theme("default-theme = \"rust\"") == .system)
+        #expect(try theme("default-theme = \"navy\"") == .dark)
+        #expect(try theme("preferred-dark-theme = \"light\"") == .light)
+        #expect(throws: DiagnosticsError.self) { try theme("default-theme = \"pink\"") }
+    }
+
+    @Test func preprocessorsRunInMdBooksOrder() {
+        let at = SourceLocation(file: "book.toml")
+        let order = preprocessorOrder([
+            PreprocessorConfig(name: "b", location: at),
+            PreprocessorConfig(name: "a", after: ["b"], location: at),
+            PreprocessorConfig(name: "c", before: ["links"], location: at),
+            PreprocessorConfig(name: "d", after: ["nonesuch"], location: at),
+        ])
+        // `c` runs before the built-in `links`, but ties in a round go by name, as in mdBook.
+        #expect(order?.map(\.name) == ["b", "c", "d", "a"])
+        #expect(preprocessorOrder([PreprocessorConfig(name: "x", after: ["y"], location: at),
+                                   PreprocessorConfig(name: "y", after: ["x"], location: at)]) == nil)
+    }
+
+    @Test func commandsSplitAsAShellSplitsThem() {
+        #expect(shellWords("python3 'my tools/x.py' --flag=\"a b\" c\\ d") == ["python3", "my tools/x.py", "--flag=a b", "c d"])
+    }
+
+    @Test func refreshURLs() {
+        #expect(redirectURL("0; url=../a/1.html#x") == "../a/1.html#x")
+        #expect(redirectURL("0;URL='a.html'") == "a.html")
+        #expect(redirectURL("5") == nil)
+    }
+}

@@ -56,10 +56,21 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
 }
 
 extension Block {
-    /// The ids of the headings in the block, nested ones included.
+    /// The ids of the headings in the block, nested ones included, and of its footnotes and
+    /// references to them: the anchors a link may reach.
     var headingIDs: [String] {
         var ids: [String] = []
-        walk(blocks: { if case .heading(_, _, let id) = $0 { ids.append(id) } })
+        walk(blocks: { block in
+            switch block {
+            case .heading(_, _, let id): ids.append(id)
+            case .footnotes(let notes): ids += notes.map { Footnote.noteID($0.number) }
+            default: break
+            }
+        }, inlines: { inline in
+            if case .footnoteReference(_, let number, let occurrence) = inline {
+                ids.append(Footnote.referenceID(number, occurrence: occurrence))
+            }
+        })
         return ids
     }
 }

@@ -96,6 +96,10 @@ struct HTMLRenderer: Sendable {
         out.newline()
         let classes = (table.small ? ["small"] : []) + (continued ? ["continued"] : [])
         out.append(classes.isEmpty ? "<table>\n" : "<table class=\"\(classes.joined(separator: " "))\">\n")
+        if !table.widths.isEmpty {
+            // The columns' widths the paginator measured with (the theme sets tables `table-layout: fixed`).
+            out.append("<colgroup>" + table.widths.map { "<col style=\"width:\(formatPercent($0))%\" />" }.joined() + "</colgroup>\n")
+        }
         func row(_ cells: [[Inline]], tag: String) {
             out.append("<tr>\n")
             for (index, cell) in cells.enumerated() {
@@ -120,6 +124,10 @@ struct HTMLRenderer: Sendable {
             out.append("</tbody>\n")
         }
         out.append("</table>\n")
+    }
+
+    func formatPercent(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// The notes as cmark-gfm writes them, each with links back to its references.

@@ -9,12 +9,13 @@ struct MarkdownTable: Sendable, Equatable {
     /// Set by the paginator when the table is too wide for the page at the text's size: it is
     /// then set in the page's small type.
     var small = false
+    /// Set by the paginator: each column's share of the page's width, in per cent; none before.
+    var widths: [Double] = []
 
-    init(alignments: [Alignment], header: [[Inline]], rows: [[[Inline]]], small: Bool = false) {
+    init(alignments: [Alignment], header: [[Inline]], rows: [[[Inline]]]) {
         self.alignments = alignments
         self.header = header
         self.rows = rows
-        self.small = small
     }
 
     /// The header's cells and the rows' cells, in reading order.

@@ -1,23 +1,42 @@
 /// Tables and footnotes on the page. A table is laid out as the theme sets it: the page's width,
-/// equal columns (`table-layout: fixed`), cells padded by `cellPadBlock` and `cellPadInline`,
-/// wrapping anywhere when they must; a table whose text would not fit on one line per cell at
-/// the text's size is set in the page's small type. It splits between rows, its header repeated.
+/// the columns' widths chosen here and written into its HTML (`table-layout: fixed`), cells
+/// padded by `cellPadBlock` and `cellPadInline`, wrapping anywhere when they must; a table whose
+/// cells would not all fit on one line at the text's size is set in the page's small type. It splits between rows, its header repeated.
 /// Footnotes are measured and split as the loose ordered list they are drawn as.
 extension Typesetter {
-    /// The table with its type size chosen for a box `width` wide.
+    /// The table with its type size and its columns' widths chosen for a box `width` wide. A
+    /// column gets at least its longest word and at most its longest cell on one line; between
+    /// the two, the room left is shared as a browser's automatic layout shares it.
     func settingType(of table: MarkdownTable, width: Double) -> MarkdownTable {
         var table = table
-        let columns = Double(max(table.alignments.count, 1))
-        var natural = 0.0
-        for column in table.alignments.indices {
-            let cells = [table.header[column]] + table.rows.map { $0[column] }
-            let widest = cells.enumerated().map { index, cell in
-                TextAtomizer.atoms(cell, geometry: geometry, fontSize: geometry.fontSize, bold: index == 0, images: images, width: width)
-                    .reduce(0) { $0 + $1.width }
-            }.max() ?? 0
-            natural += widest + 2 * geometry.cellPadInline
+        func measure(size: Double) -> (natural: [Double], least: [Double]) {
+            var natural: [Double] = []
+            var least: [Double] = []
+            for column in table.alignments.indices {
+                let atoms = ([table.header[column]] + table.rows.map { $0[column] }).enumerated().map { index, cell in
+                    TextAtomizer.atoms(cell, geometry: geometry, fontSize: size, bold: index == 0, images: images, width: width)
+                }
+                let padding = 2 * geometry.cellPadInline + 1
+                natural.append((atoms.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0) + padding)
+                least.append((atoms.flatMap { $0.map(\.width) }.max() ?? 0) + padding)
+            }
+            return (natural, least)
         }
-        table.small = natural > width || columns * (2 * geometry.cellPadInline + geometry.fontSize * 4) > width
+        var (natural, least) = measure(size: geometry.fontSize)
+        if natural.reduce(0, +) > width {
+            table.small = true
+            (natural, least) = measure(size: geometry.tableSmallSize)
+        }
+        let (most, fewest) = (natural.reduce(0, +), least.reduce(0, +))
+        let widths: [Double] = if most <= width {
+            natural.map { $0 * width / max(most, 1) }
+        } else if fewest < width {
+            zip(least, natural).map { low, high in low + (high - low) * (width - fewest) / (most - fewest) }
+        } else {
+            least.map { $0 * width / fewest }
+        }
+        // Tenths of a per cent, rounded down, so that they never add up to more than the whole.
+        table.widths = widths.map { ($0 / width * 1000).rounded(.down) / 10 }
         return table
     }
 
@@ -25,10 +44,13 @@ extension Typesetter {
     func rowHeights(_ table: MarkdownTable, width: Double) -> (header: Double, body: [Double]) {
         let size = table.small ? geometry.tableSmallSize : geometry.fontSize
         let line = table.small ? geometry.tableSmallLine : geometry.lineHeight
-        // The browser's column may come out a fraction narrower than a share of the width.
-        let cellWidth = width / Double(max(table.alignments.count, 1)) - 2 * geometry.cellPadInline - 1
+        let columns = Double(max(table.alignments.count, 1))
+        // The browser's column may come out a fraction narrower than its share of the width.
+        let cellWidths = table.alignments.indices.map { column in
+            (table.widths.isEmpty ? width / columns : table.widths[column] / 100 * width) - 2 * geometry.cellPadInline - 1
+        }
         func height(_ cells: [[Inline]], bold: Bool) -> Double {
-            let lines = cells.map { cell in
+            let lines = zip(cells, cellWidths).map { cell, cellWidth in
                 let atoms = TextAtomizer.atoms(cell, geometry: geometry, fontSize: size, bold: bold, images: images, width: cellWidth)
                 return max(line, LineBreaker(width: cellWidth, lineHeight: line).lines(atoms, indent: 0).reduce(0) { $0 + $1.height })
             }

@@ -72,17 +72,17 @@ struct MarkdownLowering {
         let cells = rows.flatMap { $0.cells.map(\.text) }
         let before = found.before.map { $0.drop { $0 == " " || $0 == "\t" } }.joined(separator: "\n")
         let parsed = inlines(cells: cells, paragraphs: found.before.isEmpty ? [] : [before])
+        // The pieces were parsed one to a paragraph: the cells first, on lines 1, 3, 5…, after `x `.
         var index = 0
         let inlineRows = rows.map { row in
             row.cells.map { cell -> [Inline] in
                 defer { index += 1 }
-                let inlines = parsed.cells[index]
-                return inlines.map { $0.movingPositions(lines: row.line - 1, columns: cell.column - 3) }
+                return parsed.cells[index].map { $0.movingPositions(lines: row.line - (2 * index + 1), columns: cell.column - 3) }
             }
         }
         let table = Block.table(MarkdownTable(alignments: found.alignments, header: inlineRows[0], rows: Array(inlineRows.dropFirst())))
         guard let paragraph = parsed.paragraphs.first else { return [table] }
-        return [.paragraph(paragraph.map { $0.movingPositions(lines: node.position.line - 1, columns: 0) }), table]
+        return [.paragraph(paragraph.map { $0.movingPositions(lines: node.position.line - (2 * cells.count + 1), columns: 0) }), table]
     }
 
     /// A paragraph line without its block quote markers (or, on its first line, without what

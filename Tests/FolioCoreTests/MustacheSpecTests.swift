@@ -6,12 +6,8 @@ import Testing
 /// beside the package, or `$FOLIO_SHARED`. Without the folder these tests are skipped, unless
 /// `FOLIO_REQUIRE_SHARED=1` (as CI sets it): then they fail, so a missing folder cannot pass as green.
 struct MustacheSpecTests {
-    static let environment = ProcessInfo.processInfo.environment
-    static let folder = URL(fileURLWithPath: environment["FOLIO_SHARED"] ?? Folio.packageRoot.appendingPathComponent("../shared").path)
-        .appendingPathComponent("mustache-spec").standardized
-    static let specIsPresent = FileManager.default.fileExists(atPath: folder.path)
-    static let sharedIsRequired = !(environment["FOLIO_REQUIRE_SHARED"] ?? "").isEmpty
-    static let skipNote = Comment(rawValue: "the Mustache spec suites are not in \(folder.path); skipped (FOLIO_REQUIRE_SHARED=1 makes this a failure)")
+    static let shared = SharedFolder("mustache-spec", holding: "the Mustache spec suites")
+    static let folder = shared.url
 
     /// The required suites, and the optional dynamic names, with the number of cases each holds;
     /// lambdas and inheritance are not supported.
@@ -21,9 +17,9 @@ struct MustacheSpecTests {
     ]
 
     /// Every case of the suite renders what the spec expects; the failures are named.
-    @Test(.enabled(if: specIsPresent || sharedIsRequired, skipNote), arguments: suites.keys.sorted())
+    @Test(.enabled(if: shared.runs, shared.skipNote), arguments: suites.keys.sorted())
     func suite(_ name: String) throws {
-        try #require(Self.specIsPresent, "FOLIO_REQUIRE_SHARED is set, but the Mustache spec suites are not in \(Self.folder.path)")
+        try Self.shared.require()
         let cases = try Self.load(name)
         let failures = cases.filter { (try? $0.render()) != $0.expected }
         let passed = cases.count - failures.count

@@ -9,6 +9,12 @@ indirect enum Block: Sendable, Equatable {
     case codeBlock(info: String, code: String)
     case html(String)
     case thematicBreak
+    /// A pipe table (GFM).
+    case table(MarkdownTable)
+    /// The chapter's footnotes, in the order of their first reference, at its end (GFM).
+    case footnotes([Footnote])
+    /// A heading with the classes its `{#id .class}` attributes give it.
+    case classed(Block, classes: [String])
     /// The rest of a block that began on an earlier page: a paragraph's later lines, a code
     /// block's later lines, or a list whose first item began earlier.
     case continued(Block)

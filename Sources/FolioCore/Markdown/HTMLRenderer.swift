@@ -7,12 +7,16 @@ struct HTMLRenderer: Sendable {
     var resolve: @Sendable (ChapterLink) -> String
     /// The id a heading takes in the page, from its id in the chapter.
     var headingID: @Sendable (String) -> String
+    /// The URL of an anchor of the chapter (a footnote, a reference to one) from the page.
+    var anchor: @Sendable (String) -> String
 
     init(rawHTML: Bool, resolve: @escaping @Sendable (ChapterLink) -> String = { _ in "" },
-                headingID: @escaping @Sendable (String) -> String = { $0 }) {
+                headingID: @escaping @Sendable (String) -> String = { $0 },
+                anchor: @escaping @Sendable (String) -> String = { "#" + $0 }) {
         self.rawHTML = rawHTML
         self.resolve = resolve
         self.headingID = headingID
+        self.anchor = anchor
     }
 
     func render(_ blocks: [Block]) -> String {
@@ -37,10 +41,15 @@ struct HTMLRenderer: Sendable {
                 out.append("</p>\n")
             }
         case .heading(let level, let content, let id):
-            out.newline()
-            out.append(id.isEmpty ? "<h\(level)>" : "<h\(level) id=\"\(escapeHTML(headingID(id)))\">")
-            render(content, into: &out)
-            out.append("</h\(level)>\n")
+            renderHeading(level: level, content: content, id: id, classes: [], into: &out)
+        case .classed(.heading(let level, let content, let id), let classes):
+            renderHeading(level: level, content: content, id: id, classes: classes, into: &out)
+        case .classed(let inner, _):
+            render(inner, tight: tight, continued: continued, into: &out)
+        case .table(let table):
+            renderTable(table, continued: continued, into: &out)
+        case .footnotes(let notes):
+            renderFootnotes(notes, continued: continued, into: &out)
         case .blockQuote(let children):
             out.newline()
             out.append("<blockquote>\n")
@@ -71,6 +80,82 @@ struct HTMLRenderer: Sendable {
             out.newline()
             out.append("<hr />\n")
         }
+    }
+
+    func renderHeading(level: Int, content: [Inline], id: String, classes: [String], into out: inout HTMLBuffer) {
+        out.newline()
+        let idAttribute = id.isEmpty ? "" : " id=\"\(escapeHTML(headingID(id)))\""
+        let classAttribute = classes.isEmpty ? "" : " class=\"\(escapeHTML(classes.joined(separator: " ")))\""
+        out.append("<h\(level)\(idAttribute)\(classAttribute)>")
+        render(content, into: &out)
+        out.append("</h\(level)>\n")
+    }
+
+    /// A table as cmark-gfm writes it; a table continued from an earlier page repeats its header.
+    func renderTable(_ table: MarkdownTable, continued: Bool, into out: inout HTMLBuffer) {
+        out.newline()
+        let classes = (table.small ? ["small"] : []) + (continued ? ["continued"] : [])
+        out.append(classes.isEmpty ? "<table>\n" : "<table class=\"\(classes.joined(separator: " "))\">\n")
+        if !table.widths.isEmpty {
+            // The columns' widths the paginator measured with (the theme sets tables `table-layout: fixed`).
+            out.append("<colgroup>" + table.widths.map { "<col style=\"width:\(formatPercent($0))%\" />" }.joined() + "</colgroup>\n")
+        }
+        func row(_ cells: [[Inline]], tag: String) {
+            out.append("<tr>\n")
+            for (index, cell) in cells.enumerated() {
+                let alignment = switch table.alignments[index] {
+                case .none: ""
+                case .left: " align=\"left\""
+                case .center: " align=\"center\""
+                case .right: " align=\"right\""
+                }
+                out.append("<\(tag)\(alignment)>")
+                render(cell, into: &out)
+                out.append("</\(tag)>\n")
+            }
+            out.append("</tr>\n")
+        }
+        out.append("<thead>\n")
+        row(table.header, tag: "th")
+        out.append("</thead>\n")
+        if !table.rows.isEmpty {
+            out.append("<tbody>\n")
+            for cells in table.rows { row(cells, tag: "td") }
+            out.append("</tbody>\n")
+        }
+        out.append("</table>\n")
+    }
+
+    func formatPercent(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// The notes as cmark-gfm writes them, each with links back to its references.
+    func renderFootnotes(_ notes: [Footnote], continued: Bool, into out: inout HTMLBuffer) {
+        out.newline()
+        out.append(continued ? "<section class=\"footnotes continued\">\n" : "<section class=\"footnotes\">\n")
+        let first = notes.first?.number ?? 1
+        out.append(first == 1 ? "<ol>\n" : "<ol start=\"\(first)\">\n")
+        for note in notes {
+            out.append("<li id=\"\(escapeHTML(headingID(Footnote.noteID(note.number))))\">\n")
+            let backlinks = (1...max(1, note.references)).map { occurrence in
+                let mark = occurrence == 1 ? "↩" : "↩<sup>\(occurrence)</sup>"
+                return "<a href=\"\(href(anchor(Footnote.referenceID(note.number, occurrence: occurrence))))\" class=\"footnote-backref\">\(mark)</a>"
+            }.joined(separator: " ")
+            if case .paragraph(let content)? = note.blocks.last {
+                for block in note.blocks.dropLast() { render(block, tight: false, into: &out) }
+                out.newline()
+                out.append("<p>")
+                render(content, into: &out)
+                out.append(" \(backlinks)</p>\n")
+            } else {
+                for block in note.blocks { render(block, tight: false, into: &out) }
+                out.newline()
+                out.append(backlinks + "\n")
+            }
+            out.append("</li>\n")
+        }
+        out.append("</ol>\n</section>\n")
     }
 
     func openingTag(of list: MarkdownList) -> String {
@@ -107,6 +192,15 @@ struct HTMLRenderer: Sendable {
             out.append("</a>")
         case .image(let reference, let alt):
             out.append("<img src=\"\(href(reference.destination))\" alt=\"\(escapeHTML(alt.plainText(keepingHTML: true)))\"\(titleAttribute(reference)) />")
+        case .strikethrough(let content):
+            out.append("<del>")
+            render(content, into: &out)
+            out.append("</del>")
+        case .footnoteReference(_, let number, let occurrence):
+            let id = escapeHTML(headingID(Footnote.referenceID(number, occurrence: occurrence)))
+            out.append("<sup class=\"footnote-ref\"><a href=\"\(href(anchor(Footnote.noteID(number))))\" id=\"\(id)\">\(number)</a></sup>")
+        case .taskBox(let checked):
+            out.append(checked ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" />" : "<input type=\"checkbox\" disabled=\"\" />")
         }
     }
 

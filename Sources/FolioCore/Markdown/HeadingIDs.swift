@@ -9,9 +9,10 @@ func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading
 
     let result = blocks.map { block in
         block.rewritten(blocks: { block in
-            guard case .heading(let level, let content, _) = block else { return block }
+            guard case .heading(let level, let content, let given) = block else { return block }
             let title = content.plainText()
-            let id = slugs.claim(headingID(content.plainText(withImageDescriptions: false)))
+            // An id the writer gave (`{#id}`) is kept.
+            let id = slugs.claim(given.isEmpty ? headingID(content.plainText(withImageDescriptions: false)) : given)
             headings.append(Heading(level: level, title: title, id: id))
             return .heading(level: level, content: content, id: id)
         })

@@ -9,6 +9,12 @@ indirect enum Inline: Sendable, Equatable {
     case strong([Inline])
     case link(Reference, [Inline])
     case image(Reference, alt: [Inline])
+    /// `~~text~~` or `~text~` (GFM).
+    case strikethrough([Inline])
+    /// `[^label]`: a reference to the chapter's footnote `number`, its `occurrence`th (from 1).
+    case footnoteReference(label: String, number: Int, occurrence: Int)
+    /// The `[ ]` or `[x]` that opens a task list item (GFM), drawn as a disabled checkbox.
+    case taskBox(checked: Bool)
 }
 
 /// Where a link or an image points, and where it was written, for messages about it.

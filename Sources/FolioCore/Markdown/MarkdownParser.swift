@@ -1,22 +1,121 @@
-/// Parses CommonMark with libcmark into `Block` values, lowered from the positioned tree.
+/// Parses Markdown with libcmark into `Block` values, lowered from the positioned tree, with
+/// the extensions mdBook enables beyond CommonMark, built over cmark's tree and the source
+/// lines: tables, footnotes, strikethrough, task lists and heading attributes.
 func parseMarkdown(_ text: String, smartPunctuation: Bool) -> [Block] {
-    MarkdownNode.parse(text, smartPunctuation: smartPunctuation).blocks
+    let definitions = FootnoteDefinitions(text)
+    var lowering = MarkdownLowering(text: definitions.text, smartPunctuation: smartPunctuation)
+    let body = lowering.parse(definitions.text, lineOffset: 0)
+    let notes = definitions.notes.mapValues { note in
+        lowering.parse(note.text, lineOffset: note.line - 1)
+    }
+    return attachFootnotes(body, notes: notes)
+}
+
+/// Lowers cmark's tree to `Block`s. Text that cmark must parse again on its own — a table's
+/// cells, a footnote's text — is parsed before the chapter's own text, so that the chapter's
+/// link reference definitions reach it, and its positions are moved back to its source.
+struct MarkdownLowering {
+    /// The chapter's text, with footnote definitions blanked out.
+    let text: String
+    let smartPunctuation: Bool
+    private let lines: [Substring]
+
+    init(text: String, smartPunctuation: Bool) {
+        self.text = text
+        self.smartPunctuation = smartPunctuation
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// `source`'s blocks, with the extensions; `lineOffset` is how far its first line is from the chapter's.
+    mutating func parse(_ source: String, lineOffset: Int) -> [Block] {
+        let document: MarkdownNode
+        let own: [MarkdownNode]
+        if source == text {
+            document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation)
+            own = document.children
+        } else {
+            let count = source.split(separator: "\n", omittingEmptySubsequences: false).count
+            document = MarkdownNode.parse(source + "\n\n<!-- -->\n\n" + text, smartPunctuation: smartPunctuation)
+            own = document.children.filter { $0.position.line <= count }
+        }
+        let blocks = MarkdownNode(kind: .document, literal: "", position: document.position, endLine: document.endLine, children: own)
+            .blocks(lowering: &self, quoteDepth: 0, sourceLines: source == text ? lines : source.split(separator: "\n", omittingEmptySubsequences: false))
+        let moved = lineOffset == 0 ? blocks : blocks.map { $0.movingPositions(lines: lineOffset, columns: 0) }
+        return moved.map(applyInlineExtensions)
+    }
+
+    /// Pieces of text parsed as inlines, each as cmark reads a paragraph of it: a table cell is
+    /// read on a line of its own (after a word, so that it cannot open a block), a paragraph's
+    /// lines as they are.
+    func inlines(cells: [String], paragraphs: [String]) -> (cells: [[Inline]], paragraphs: [[Inline]]) {
+        let pieces = cells.map { "x " + $0 } + paragraphs
+        let document = MarkdownNode.parse(pieces.joined(separator: "\n\n") + "\n\n<!-- -->\n\n" + text, smartPunctuation: smartPunctuation)
+        let parsed = document.children.prefix(pieces.count).map(\.inlines)
+        let cellInlines = parsed.prefix(cells.count).map { inlines -> [Inline] in
+            guard case .text(let first)? = inlines.first else { return inlines }
+            let rest = String(first.dropFirst(2))
+            return (rest.isEmpty ? [] : [.text(rest)]) + inlines.dropFirst()
+        }
+        return (Array(cellInlines), Array(parsed.dropFirst(cells.count)))
+    }
+
+    /// The paragraph `node` as GFM reads it: one or more tables, perhaps after a paragraph.
+    func table(in node: MarkdownNode, quoteDepth: Int, sourceLines: [Substring]) -> [Block]? {
+        guard node.endLine > node.position.line, node.endLine <= sourceLines.count else { return nil }
+        let paragraphLines = (node.position.line...node.endLine).map { number in
+            let (text, column) = Self.content(of: sourceLines[number - 1], quoteDepth: quoteDepth,
+                                              from: number == node.position.line ? node.position.column : nil)
+            return (text: text, line: number, column: column)
+        }
+        guard let found = TableLines.find(paragraphLines) else { return nil }
+        let rows = [found.header] + found.rows
+        let cells = rows.flatMap { $0.cells.map(\.text) }
+        let before = found.before.map { $0.drop { $0 == " " || $0 == "\t" } }.joined(separator: "\n")
+        let parsed = inlines(cells: cells, paragraphs: found.before.isEmpty ? [] : [before])
+        // The pieces were parsed one to a paragraph: the cells first, on lines 1, 3, 5…, after `x `.
+        var index = 0
+        let inlineRows = rows.map { row in
+            row.cells.map { cell -> [Inline] in
+                defer { index += 1 }
+                return parsed.cells[index].map { $0.movingPositions(lines: row.line - (2 * index + 1), columns: cell.column - 3) }
+            }
+        }
+        let table = Block.table(MarkdownTable(alignments: found.alignments, header: inlineRows[0], rows: Array(inlineRows.dropFirst())))
+        guard let paragraph = parsed.paragraphs.first else { return [table] }
+        return [.paragraph(paragraph.map { $0.movingPositions(lines: node.position.line - (2 * cells.count + 1), columns: 0) }), table]
+    }
+
+    /// A paragraph line without its block quote markers (or, on its first line, without what
+    /// comes before the paragraph), and the column it starts at.
+    static func content(of line: Substring, quoteDepth: Int, from column: Int?) -> (Substring, Int) {
+        if let column { return (line.dropFirst(column - 1), column) }
+        var rest = line
+        for _ in 0..<quoteDepth {
+            let spaces = rest.prefix { $0 == " " }.count
+            guard spaces <= 3, rest.dropFirst(spaces).first == ">" else { break }
+            rest = rest.dropFirst(spaces + 1)
+            if rest.first == " " { rest = rest.dropFirst() }
+        }
+        return (rest, line.count - rest.count + 1)
+    }
 }
 
 extension MarkdownNode {
     /// The blocks among the node's children; custom blocks, which Folio's Markdown never makes, are left out.
-    var blocks: [Block] {
-        children.compactMap { node in
+    func blocks(lowering: inout MarkdownLowering, quoteDepth: Int, sourceLines: [Substring]) -> [Block] {
+        children.flatMap { node -> [Block] in
             switch node.kind {
-            case .paragraph: .paragraph(node.inlines)
-            case .heading(let level): .heading(level: level, content: node.inlines, id: "")
-            case .blockQuote: .blockQuote(node.blocks)
+            case .paragraph:
+                return lowering.table(in: node, quoteDepth: quoteDepth, sourceLines: sourceLines) ?? [.paragraph(node.inlines)]
+            case .heading(let level): return [.heading(level: level, content: node.inlines, id: "")]
+            case .blockQuote: return [.blockQuote(node.blocks(lowering: &lowering, quoteDepth: quoteDepth + 1, sourceLines: sourceLines))]
             case .list(let ordered, let start, let tight):
-                .list(MarkdownList(start: ordered ? start : nil, tight: tight, items: node.children.map(\.blocks)))
-            case .codeBlock(let info): .codeBlock(info: info, code: node.literal)
-            case .htmlBlock: .html(node.literal)
-            case .thematicBreak: .thematicBreak
-            default: nil
+                let items = node.children.map { $0.blocks(lowering: &lowering, quoteDepth: quoteDepth, sourceLines: sourceLines) }
+                return [.list(MarkdownList(start: ordered ? start : nil, tight: tight, items: items))]
+            case .codeBlock(let info): return [.codeBlock(info: info, code: node.literal)]
+            case .htmlBlock: return [.html(node.literal)]
+            case .thematicBreak: return [.thematicBreak]
+            default: return []
             }
         }
     }
@@ -40,4 +139,44 @@ extension MarkdownNode {
             }
         }
     }
+}
+
+extension Block {
+    /// The block with the positions of its links and images moved, for text parsed apart from its chapter.
+    func movingPositions(lines: Int, columns: Int) -> Block {
+        rewritten(inlines: { $0.moved(lines: lines, columns: columns) })
+    }
+}
+
+extension Inline {
+    /// The inline, and those inside it, with the positions of links and images moved by `lines` and `columns`.
+    func movingPositions(lines: Int, columns: Int) -> Inline {
+        rewritten { $0.moved(lines: lines, columns: columns) }
+    }
+
+    /// This inline alone moved: a link's or an image's position.
+    fileprivate func moved(lines: Int, columns: Int) -> Inline {
+        func moved(_ reference: Reference) -> Reference {
+            var reference = reference
+            reference.position.line += lines
+            reference.position.column = max(1, reference.position.column + columns)
+            return reference
+        }
+        switch self {
+        case .link(let reference, let content): return .link(moved(reference), content)
+        case .image(let reference, let alt): return .image(moved(reference), alt: alt)
+        default: return self
+        }
+    }
+}
+
+/// Strikethrough in every run of inlines, task list items, heading attributes.
+func applyInlineExtensions(_ block: Block) -> Block {
+    block.rewritten(blocks: { block in
+        switch block {
+        case .list(let list): .list(taskListItems(list))
+        case .heading: headingAttributes(block)
+        default: block
+        }
+    }, sequences: strikethrough)
 }

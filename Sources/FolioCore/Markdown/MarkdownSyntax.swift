@@ -20,6 +20,8 @@ struct MarkdownNode: Sendable {
     var literal: String
     /// Where the node starts in the parsed text, in characters.
     var position: MarkdownPosition
+    /// The line the node ends on, in the parsed text.
+    var endLine: Int
     var children: [MarkdownNode]
 
     /// The document `text` makes.
@@ -29,7 +31,7 @@ struct MarkdownNode: Sendable {
         var copier = TreeCopier(source: SourceText(text, file: ""))
         guard let document = copier.source.bytes.withUnsafeBufferPointer({ buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
-        }) else { return MarkdownNode(kind: .document, literal: "", position: MarkdownPosition(line: 1, column: 1), children: []) }
+        }) else { return MarkdownNode(kind: .document, literal: "", position: MarkdownPosition(line: 1, column: 1), endLine: 1, children: []) }
         defer { cmark_node_free(document) }
         return copier.copy(document, paragraph: nil)
     }
@@ -87,7 +89,8 @@ private struct TreeCopier {
         }
         let location = source.location(line: line, byteColumn: byteColumn)
         return MarkdownNode(kind: kind, literal: cmark_node_get_literal(node).map { String(cString: $0) } ?? "",
-                            position: MarkdownPosition(line: location.line, column: location.column), children: children)
+                            position: MarkdownPosition(line: location.line, column: location.column),
+                            endLine: Int(cmark_node_get_end_line(node)), children: children)
     }
 
     private static func kind(of node: OpaquePointer, _ type: cmark_node_type) -> MarkdownNode.Kind {

@@ -19,8 +19,21 @@ extension Block {
             for item in list.items {
                 for child in item { child.walk(blocks: visitBlock, inlines: visitInline) }
             }
-        case .continued(let inner):
+        case .continued(let inner), .classed(let inner, _):
             inner.walk(blocks: visitBlock, inlines: visitInline)
+        case .table(let table):
+            for cell in table.cells {
+                for inline in cell {
+                    inline.walk(entering: { inline in
+                        visitInline(inline)
+                        return true
+                    })
+                }
+            }
+        case .footnotes(let notes):
+            for note in notes {
+                for child in note.blocks { child.walk(blocks: visitBlock, inlines: visitInline) }
+            }
         case .codeBlock, .html, .thematicBreak:
             break
         }
@@ -28,23 +41,40 @@ extension Block {
 
     /// This block rebuilt from the inside out: every inline passed through `inlines`, then every
     /// block, this one last, through `blocks`.
-    func rewritten(blocks rewriteBlock: (Block) -> Block = { $0 }, inlines rewriteInline: (Inline) -> Inline = { $0 }) -> Block {
+    /// `sequences` rewrites each run of inlines (a paragraph's, a cell's, an emphasis's) after its inlines.
+    func rewritten(blocks rewriteBlock: (Block) -> Block = { $0 }, inlines rewriteInline: (Inline) -> Inline = { $0 },
+                   sequences rewriteSequence: ([Inline]) -> [Inline] = { $0 }) -> Block {
         func rewriteAll(_ blocks: [Block]) -> [Block] {
-            blocks.map { $0.rewritten(blocks: rewriteBlock, inlines: rewriteInline) }
+            blocks.map { $0.rewritten(blocks: rewriteBlock, inlines: rewriteInline, sequences: rewriteSequence) }
+        }
+        func rewriteInlines(_ inlines: [Inline]) -> [Inline] {
+            rewriteSequence(inlines.map { $0.rewritten(rewriteInline, sequences: rewriteSequence) })
         }
         let rebuilt: Block
         switch self {
         case .paragraph(let content):
-            rebuilt = .paragraph(content.map { $0.rewritten(rewriteInline) })
+            rebuilt = .paragraph(rewriteInlines(content))
         case .heading(let level, let content, let id):
-            rebuilt = .heading(level: level, content: content.map { $0.rewritten(rewriteInline) }, id: id)
+            rebuilt = .heading(level: level, content: rewriteInlines(content), id: id)
         case .blockQuote(let children):
             rebuilt = .blockQuote(rewriteAll(children))
         case .list(var list):
             list.items = list.items.map(rewriteAll)
             rebuilt = .list(list)
         case .continued(let inner):
-            rebuilt = .continued(inner.rewritten(blocks: rewriteBlock, inlines: rewriteInline))
+            rebuilt = .continued(inner.rewritten(blocks: rewriteBlock, inlines: rewriteInline, sequences: rewriteSequence))
+        case .classed(let inner, let classes):
+            rebuilt = .classed(inner.rewritten(blocks: rewriteBlock, inlines: rewriteInline, sequences: rewriteSequence), classes: classes)
+        case .table(var table):
+            table.header = table.header.map(rewriteInlines)
+            table.rows = table.rows.map { $0.map(rewriteInlines) }
+            rebuilt = .table(table)
+        case .footnotes(let notes):
+            rebuilt = .footnotes(notes.map { note in
+                var note = note
+                note.blocks = rewriteAll(note.blocks)
+                return note
+            })
         case .codeBlock, .html, .thematicBreak:
             rebuilt = self
         }
@@ -56,8 +86,8 @@ extension Inline {
     /// The inlines inside this one: emphasised text, a link's text, an image's description.
     var children: [Inline] {
         switch self {
-        case .emphasis(let content), .strong(let content), .link(_, let content), .image(_, let content): content
-        case .text, .softBreak, .lineBreak, .code, .html: []
+        case .emphasis(let content), .strong(let content), .link(_, let content), .image(_, let content), .strikethrough(let content): content
+        case .text, .softBreak, .lineBreak, .code, .html, .footnoteReference, .taskBox: []
         }
     }
 
@@ -69,15 +99,17 @@ extension Inline {
         leave(self)
     }
 
-    /// This inline rebuilt from the inside out, each inline passed through `transform`.
-    func rewritten(_ transform: (Inline) -> Inline) -> Inline {
-        let content = children.map { $0.rewritten(transform) }
+    /// This inline rebuilt from the inside out, each inline passed through `transform`, and
+    /// each run of inlines inside it through `sequences`.
+    func rewritten(_ transform: (Inline) -> Inline, sequences: ([Inline]) -> [Inline] = { $0 }) -> Inline {
+        let content = sequences(children.map { $0.rewritten(transform, sequences: sequences) })
         switch self {
         case .emphasis: return transform(.emphasis(content))
         case .strong: return transform(.strong(content))
+        case .strikethrough: return transform(.strikethrough(content))
         case .link(let reference, _): return transform(.link(reference, content))
         case .image(let reference, _): return transform(.image(reference, alt: content))
-        case .text, .softBreak, .lineBreak, .code, .html: return transform(self)
+        case .text, .softBreak, .lineBreak, .code, .html, .footnoteReference, .taskBox: return transform(self)
         }
     }
 }
@@ -94,7 +126,7 @@ extension [Inline] {
                 case .html(let html): if keepingHTML { text += html }
                 case .softBreak, .lineBreak: text += " "
                 case .image: return withImageDescriptions
-                case .emphasis, .strong, .link: break
+                case .emphasis, .strong, .link, .strikethrough, .footnoteReference, .taskBox: break
                 }
                 return true
             })

@@ -29,9 +29,12 @@ extension Inline {
             switch inline {
             case .text(let text), .code(let text), .html(let text): length += text.unicodeScalars.count
             case .softBreak, .lineBreak: length += 1
+            // A footnote reference is its number; a checkbox has no text.
+            case .footnoteReference(_, let number, _): length += String(number).unicodeScalars.count
+            case .taskBox: break
             // An image's description is not part of the text: the image is one piece.
             case .image: return false
-            case .emphasis, .strong, .link: break
+            case .emphasis, .strong, .link, .strikethrough: break
             }
             return true
         })
@@ -52,11 +55,12 @@ extension Inline {
             let scalars = code.unicodeScalars
             let cut = scalars.index(scalars.startIndex, offsetBy: offset)
             return ([.code(String(scalars[..<cut]))], [.code(String(scalars[cut...]))])
-        case .html, .softBreak, .lineBreak, .image:
+        case .html, .softBreak, .lineBreak, .image, .footnoteReference, .taskBox:
             // Never cut inside: the whole piece goes first.
             return ([self], [])
         case .emphasis(let content): return wrapped(splitInlines(content, at: offset), Inline.emphasis)
         case .strong(let content): return wrapped(splitInlines(content, at: offset), Inline.strong)
+        case .strikethrough(let content): return wrapped(splitInlines(content, at: offset), Inline.strikethrough)
         case .link(let reference, let content): return wrapped(splitInlines(content, at: offset)) { .link(reference, $0) }
         }
     }

@@ -23,6 +23,12 @@ struct PageGeometry: Sendable, Equatable {
     /// Indent of list items, and of block quotes (padding plus rule).
     var listIndent: Double, quoteIndent: Double
 
+    /// Tables: the small type of a table too wide for the text's size, and the cells' padding.
+    var tableSmallSize: Double { (fontSize * 0.85).rounded() }
+    var tableSmallLine: Double { (tableSmallSize * lineHeight / fontSize).rounded() }
+    var cellPadBlock: Double { (fontSize * 0.2).rounded() }
+    var cellPadInline: Double { (fontSize * 0.4).rounded() }
+
     var contentWidth: Double { width - inner - outer }
     var contentHeight: Double { height - top - bottom }
 
@@ -74,6 +80,8 @@ extension PageGeometry {
             "--code-pad-block: \(px(codePaddingBlock))", "--code-pad-inline: \(px(codePaddingInline))",
             "--inline-code-scale: \(inlineCodeScale)", "--inline-code-pad: \(px(inlineCodePadding))",
             "--list-indent: \(px(listIndent))", "--quote-indent: \(px(quoteIndent - 3))",
+            "--table-small-size: \(px(tableSmallSize))", "--table-small-line: \(px(tableSmallLine))",
+            "--cell-pad-block: \(px(cellPadBlock))", "--cell-pad-inline: \(px(cellPadInline))",
         ]
         for (level, heading) in headings.enumerated() {
             lines.append("--h\(level + 1)-size: \(px(heading.size))")

@@ -49,7 +49,7 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
     var targetPages: [ChapterID: [String: Int]] = [:]
     for page in pages {
         guard let chapter = page.chapter else { continue }
-        for id in page.blocks.flatMap({ $0.headingIDs + (rawHTML ? $0.rawHTMLIDs : []) }) where targetPages[chapter]?[id] == nil {
+        for id in page.blocks.flatMap({ $0.anchorIDs + (rawHTML ? $0.rawHTMLIDs : []) }) where targetPages[chapter]?[id] == nil {
             targetPages[chapter, default: [:]][id] = page.numberInSection
         }
     }

@@ -5,6 +5,13 @@ import Foundation
 func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Block]] {
     let geometry = typesetter.geometry
     var pages: [[Block]] = []
+    // Each table's type size is chosen once, for the page's width, so its height and its HTML agree.
+    let blocks = blocks.map { block in
+        block.rewritten(blocks: { block in
+            guard case .table(let table) = block else { return block }
+            return .table(typesetter.settingType(of: table, width: geometry.contentWidth))
+        })
+    }
     for section in sections(of: blocks, rawHTML: rawHTML) {
         var remaining = section
         while !remaining.isEmpty {

@@ -67,7 +67,13 @@ struct TextAtomizer {
                     extendWord(width: 0)
                     offset += html.unicodeScalars.count
                     word?.end = offset
-                case .emphasis, .link: faces.append(face)
+                case .footnoteReference(_, let number, _):
+                    // A superscript in smaller type that keeps to the word before it.
+                    addText(String(number), face: face, size: fontSize * 0.75)
+                case .taskBox:
+                    // The checkbox: 0.9em wide, 0.3em after it (the theme's sizes).
+                    extendWord(width: fontSize * 1.2)
+                case .emphasis, .link, .strikethrough: faces.append(face)
                 case .strong: faces.append(face == .mono ? .mono : .bold)
                 case .image(let reference, _):
                     endWord()
@@ -78,7 +84,7 @@ struct TextAtomizer {
                 return true
             }, leaving: { inline in
                 switch inline {
-                case .emphasis, .strong, .link: faces.removeLast()
+                case .emphasis, .strong, .link, .strikethrough: faces.removeLast()
                 default: break
                 }
             })

@@ -84,6 +84,13 @@ struct Typesetter {
         case .html(let html):
             // Raw HTML is not measured; a line per source line is a guess, and it is never split.
             return Double(html.split(separator: "\n", omittingEmptySubsequences: false).count) * geometry.lineHeight
+        case .classed(let inner, _):
+            return height(of: inner, width: width, after: previous)
+        case .table(let table):
+            let rows = rowHeights(table, width: width)
+            return rows.header + rows.body.reduce(0, +)
+        case .footnotes(let notes):
+            return height(of: .list(notesAsList(notes)), width: width, after: nil)
         }
     }
 
@@ -104,7 +111,11 @@ struct Typesetter {
             return (.blockQuote(head), .blockQuote(tail))
         case .list(let list):
             return splitList(list, width: width, available: available)
-        case .heading, .thematicBreak, .html:
+        case .table(let table):
+            return splitTable(table, width: width, available: available)
+        case .footnotes(let notes):
+            return splitFootnotes(notes, width: width, available: available)
+        case .heading, .thematicBreak, .html, .classed:
             return nil
         }
     }
@@ -247,8 +258,10 @@ struct Typesetter {
 
 extension Block {
     var isHeading: Bool {
-        if case .heading = self { return true }
-        return false
+        switch self {
+        case .heading, .classed(.heading, _): true
+        default: false
+        }
     }
 
     /// A `<p>` in the page: a paragraph or the rest of one.

@@ -3,7 +3,8 @@ struct PageLinks: Sendable {
     private let sections: [ChapterID: ParsedChapter]
     let generatedTitles: [GeneratedSection: String]
     private let targetPages: [ChapterID: [String: Int]]
-    private let headingIDs: [ChapterID: Set<String>]
+    /// The ids written in raw HTML (and not also a heading's), which the site keeps as they are.
+    private let rawHTMLIDs: [ChapterID: Set<String>]
 
     /// `generatedTitles` name the cover and the sections Folio writes itself, for navigation and
     /// the document title.
@@ -11,7 +12,7 @@ struct PageLinks: Sendable {
         self.sections = sections
         self.generatedTitles = generatedTitles
         targetPages = paged.targetPages
-        headingIDs = sections.mapValues { Set($0.headings.map(\.id)) }
+        rawHTMLIDs = sections.mapValues { Set($0.anchors).subtracting($0.headings.map(\.id)) }
     }
 
     /// The title of the page's chapter or generated section; the cover's is the book's.
@@ -41,7 +42,7 @@ struct PageLinks: Sendable {
         guard let id = link.fragment, let number = targetPages[link.chapter]?[id] else {
             return (slug, 1, nil, SiteLayout.chapterURL(slug))
         }
-        let fragment = headingIDs[link.chapter]?.contains(id) == true ? SiteLayout.headingID(slug: slug, id: id) : id
+        let fragment = rawHTMLIDs[link.chapter]?.contains(id) == true ? id : SiteLayout.headingID(slug: slug, id: id)
         return (slug, number, fragment, SiteLayout.pageURL(slug: slug, number: number) + "#" + fragment)
     }
 

@@ -26,7 +26,8 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
         context["chapter"] = chapter.map(TemplateContext.chapter) ?? nil
         context["geometry"] = .string(SiteLayout.geometry)
         let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, resolve: { links.url(of: $0, from: page) },
-                                    headingID: { SiteLayout.headingID(slug: page.slug, id: $0) })
+                                    headingID: { SiteLayout.headingID(slug: page.slug, id: $0) },
+                                    anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id })
         context["content"] = .string(markdown.render(page.blocks))
         if index > 0 { context["prev"] = links.neighbour(paged.pages[index - 1], root: root) }
         if index + 1 < paged.pages.count { context["next"] = links.neighbour(paged.pages[index + 1], root: root) }

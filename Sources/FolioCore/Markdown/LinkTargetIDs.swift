@@ -8,10 +8,21 @@ func rawHTMLIDs(_ html: String) -> [String] {
 }
 
 extension Block {
-    /// The ids of the headings in the block, nested ones included.
-    var headingIDs: [String] {
+    /// The ids of the headings in the block, nested ones included, and of its footnotes and
+    /// references to them: the anchors a link may reach, which take their chapter's slug in the site.
+    var anchorIDs: [String] {
         var ids: [String] = []
-        walk(blocks: { if case .heading(_, _, let id) = $0 { ids.append(id) } })
+        walk(blocks: { block in
+            switch block {
+            case .heading(_, _, let id): ids.append(id)
+            case .footnotes(let notes): ids += notes.map { Footnote.noteID($0.number) }
+            default: break
+            }
+        }, inlines: { inline in
+            if case .footnoteReference(_, let number, let occurrence) = inline {
+                ids.append(Footnote.referenceID(number, occurrence: occurrence))
+            }
+        })
         return ids
     }
 

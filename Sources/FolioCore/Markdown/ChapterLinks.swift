@@ -1,46 +1,61 @@
 /// The link stage: rewrites every link and image of every chapter, reports the broken ones
 /// at their file:line:column, and gathers the book files the site must carry and the sizes of
-/// the images, by the URL the pages use.
-func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:])
+/// the images, by the URL the pages use. With `rawHTML`, the links and sources written in raw
+/// HTML are checked too; the renderer moves them (`rawHTMLLinkURL`).
+func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:], rawHTML: Bool = false)
     -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
 {
-    // Only Markdown is a chapter a link can reach: an image cover stays an image.
-    let targets = LinkTargets(
-        chapters: Dictionary(uniqueKeysWithValues: chapters.filter { fileExtension($0.chapter.path) == "md" }.map {
-            ($0.chapter.id, Set($0.headings.map(\.id) + $0.anchors))
-        }),
-        files: files
-    )
+    let targets = LinkTargets(chapters, files: files)
     var assets = Set<String>()
     var images: ImageSizes = [:]
     var diagnostics: [Diagnostic] = []
 
     let linked = chapters.map { parsed in
         var chapter = parsed
-        func rewrite(_ reference: Reference, image: Bool) -> Reference {
-            switch rewriteLink(reference.destination, from: parsed.chapter.id, image: image, targets: targets) {
+        func check(_ destination: String, image: Bool, at location: @autoclosure () -> SourceLocation) -> RewrittenLink? {
+            switch rewriteLink(destination, from: parsed.chapter.id, image: image, targets: targets) {
             case .success(let link):
                 if let warning = link.warning {
-                    diagnostics.append(.warning(warning.description, at: parsed.chapter.location(reference.position),
-                                                hint: "fine when the site is published beside what it points to"))
+                    diagnostics.append(.warning(warning.description, at: location(), hint: "fine when the site is published beside what it points to"))
                 }
                 if let asset = link.asset {
                     assets.insert(asset)
                     if image { images[link.destination] = imageSizes[asset] }
                 }
+                return link
+            case .failure(let problem):
+                diagnostics.append(.error(problem.description, at: location()))
+                return nil
+            }
+        }
+        chapter.blocks = parsed.blocks.map { block in
+            block.mapReferences { reference, image in
+                guard let link = check(reference.destination, image: image, at: parsed.chapter.location(reference.position)) else { return reference }
                 var rewritten = reference
                 rewritten.destination = link.destination
                 rewritten.target = link.target
                 return rewritten
-            case .failure(let problem):
-                diagnostics.append(.error(problem.description, at: parsed.chapter.location(reference.position)))
-                return reference
             }
         }
-        chapter.blocks = parsed.blocks.map { $0.mapReferences(rewrite) }
+        if rawHTML {
+            for block in parsed.blocks {
+                block.walk(blocks: { if case .html(let html) = $0 { checkAll(html) } }, inlines: { if case .html(let html) = $0 { checkAll(html) } })
+            }
+        }
+        func checkAll(_ html: String) {
+            for link in rawHTMLLinks(html) { _ = check(link.value, image: link.image, at: parsed.chapter.location(ofFirst: link.value)) }
+        }
         return chapter
     }
     return (linked, assets.sorted(), images, diagnostics)
+}
+
+/// Where a link written in raw HTML on `page` leads in the site; nil to keep it as written (an
+/// external address, or one the link stage reported).
+func rawHTMLLinkURL(_ link: RawHTMLLink, on page: Page, targets: LinkTargets, links: PageLinks) -> String? {
+    guard let chapter = page.chapter, case .success(let rewritten) = rewriteLink(link.value, from: chapter, image: link.image, targets: targets)
+    else { return nil }
+    return rewritten.target.map { links.url(of: $0, from: page) } ?? rewritten.destination
 }
 
 extension Block {

@@ -9,14 +9,18 @@ struct HTMLRenderer: Sendable {
     var headingID: @Sendable (String) -> String
     /// The URL of an anchor of the chapter (a footnote, a reference to one) from the page.
     var anchor: @Sendable (String) -> String
+    /// Where a link or source written in raw HTML leads from the page; nil keeps it as written.
+    var rawLink: @Sendable (RawHTMLLink) -> String?
 
     init(rawHTML: Bool, resolve: @escaping @Sendable (ChapterLink) -> String = { _ in "" },
                 headingID: @escaping @Sendable (String) -> String = { $0 },
-                anchor: @escaping @Sendable (String) -> String = { "#" + $0 }) {
+                anchor: @escaping @Sendable (String) -> String = { "#" + $0 },
+                rawLink: @escaping @Sendable (RawHTMLLink) -> String? = { _ in nil }) {
         self.rawHTML = rawHTML
         self.resolve = resolve
         self.headingID = headingID
         self.anchor = anchor
+        self.rawLink = rawLink
     }
 
     func render(_ blocks: [Block]) -> String {
@@ -74,7 +78,7 @@ struct HTMLRenderer: Sendable {
             out.append("</code></pre>\n")
         case .html(let html):
             out.newline()
-            out.append(rawHTML ? html : "<!-- raw HTML omitted -->")
+            out.append(rawHTML ? rewritingRawHTMLLinks(html, rawLink) : "<!-- raw HTML omitted -->")
             out.newline()
         case .thematicBreak:
             out.newline()
@@ -176,7 +180,7 @@ struct HTMLRenderer: Sendable {
         case .softBreak: out.append("\n")
         case .lineBreak: out.append("<br />\n")
         case .code(let code): out.append("<code>\(escapeHTML(code))</code>")
-        case .html(let html): out.append(rawHTML ? html : "<!-- raw HTML omitted -->")
+        case .html(let html): out.append(rawHTML ? rewritingRawHTMLLinks(html, rawLink) : "<!-- raw HTML omitted -->")
         case .emphasis(let content):
             out.append("<em>")
             render(content, into: &out)

@@ -6,6 +6,14 @@ struct LinkTargets: Sendable {
     var chapters: [ChapterID: Set<String>]
     var files: Set<String>
 
+    /// The chapters' headings and raw HTML ids; only Markdown is a chapter a link can reach, so
+    /// an image cover stays an image.
+    init(_ chapters: [ParsedChapter], files: Set<String>) {
+        self.init(chapters: Dictionary(uniqueKeysWithValues: chapters.filter { fileExtension($0.chapter.path) == "md" }.map {
+            ($0.chapter.id, Set($0.headings.map(\.id) + $0.anchors))
+        }), files: files)
+    }
+
     init(chapters: [ChapterID: Set<String>], files: Set<String>) {
         self.chapters = chapters
         self.files = files

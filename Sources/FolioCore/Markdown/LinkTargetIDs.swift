@@ -1,12 +1,3 @@
-import Foundation
-
-/// The ids that a chapter's raw HTML gives its elements (`<a id="x"></a>`, `<a name="x">`):
-/// books written for mdBook link to them as they link to headings.
-func rawHTMLIDs(_ html: String) -> [String] {
-    guard let scan = try? scanHTML(Data(html.utf8), file: "") else { return [] }
-    return scan.tags.compactMap { tag in tag.value("id") ?? (tag.name == "a" ? tag.value("name") : nil) }.filter { !$0.isEmpty }
-}
-
 extension Block {
     /// The ids of the headings in the block, nested ones included, and of its footnotes and
     /// references to them: the anchors a link may reach, which take their chapter's slug in the site.

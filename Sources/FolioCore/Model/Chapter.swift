@@ -40,4 +40,12 @@ struct Chapter: Sendable, Equatable {
     func location(_ position: MarkdownPosition) -> SourceLocation {
         SourceLocation(file: path, line: position.line + firstLine - 1, column: position.column)
     }
+
+    /// Where `text` is first written in the Markdown body (raw HTML keeps no positions of its own);
+    /// the file alone when it is not there as written.
+    func location(ofFirst text: String) -> SourceLocation {
+        guard let range = markdown.range(of: text) else { return SourceLocation(file: path) }
+        var source = SourceText(markdown, file: path, firstLine: firstLine)
+        return source.location(of: range.lowerBound, in: markdown)
+    }
 }

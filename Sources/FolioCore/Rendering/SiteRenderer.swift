@@ -15,6 +15,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     let contentsTitle = theme.strings.values["contents"] ?? "Contents"
     let links = PageLinks(sections: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
     var files: [SiteFile] = []
+    let targets = LinkTargets(sections, files: Set(assets))
 
     for (index, page) in paged.pages.enumerated() {
         let root = SiteLayout.pageToRoot
@@ -27,7 +28,8 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
         context["geometry"] = .string(SiteLayout.geometry)
         let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, resolve: { links.url(of: $0, from: page) },
                                     headingID: { SiteLayout.headingID(slug: page.slug, id: $0) },
-                                    anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id })
+                                    anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id },
+                                    rawLink: { rawHTMLLinkURL($0, on: page, targets: targets, links: links) })
         context["content"] = .string(markdown.render(page.blocks))
         if index > 0 { context["prev"] = links.neighbour(paged.pages[index - 1], root: root) }
         if index + 1 < paged.pages.count { context["next"] = links.neighbour(paged.pages[index + 1], root: root) }

@@ -40,11 +40,14 @@ struct HTMLAttribute: Sendable, Equatable {
     var value: String?
     /// Where the value starts (inside its quotes), or the name when there is no value.
     var location: SourceLocation
+    /// Byte offsets of the value as written, quotes included; nil when there is no value.
+    var written: Range<Int>?
 
-    init(name: String, value: String?, at location: SourceLocation) {
+    init(name: String, value: String?, at location: SourceLocation, written: Range<Int>? = nil) {
         self.name = name
         self.value = value
         self.location = location
+        self.written = written
     }
 }
 
@@ -214,6 +217,7 @@ private struct HTMLScanner {
         guard index < bytes.count else { return nil }
         let valueStart: Int
         let valueEnd: Int
+        let writtenStart = index
         switch bytes[index] {
         case let quote where quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"):
             valueStart = index + 1
@@ -226,7 +230,8 @@ private struct HTMLScanner {
             while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
             valueEnd = index
         }
-        return HTMLAttribute(name: name, value: decodingReferences(bytes[valueStart..<valueEnd]), at: source.location(ofByte: valueStart))
+        return HTMLAttribute(name: name, value: decodingReferences(bytes[valueStart..<valueEnd]), at: source.location(ofByte: valueStart),
+                             written: writtenStart..<index)
     }
 
     /// Where the end tag of the raw-text element `name` starts: `</name` then a space, `/` or `>`,

@@ -1,0 +1,44 @@
+import Foundation
+
+// A chapter's raw HTML, as mdBook books use it: ids to link to, and links and image sources
+// written relative to the chapter's file, which the site moves.
+
+/// The ids that raw HTML gives its elements (`<a id="x"></a>`, `<a name="x">`).
+func rawHTMLIDs(_ html: String) -> [String] {
+    rawHTMLTags(html).compactMap { tag in tag.value("id") ?? (tag.name == "a" ? tag.value("name") : nil) }.filter { !$0.isEmpty }
+}
+
+/// A link or a source in raw HTML: `<a href>`, `<img src>`, `<video poster>`…
+struct RawHTMLLink: Sendable, Equatable {
+    var value: String
+    /// A source the page shows (an image, a video) rather than a link to follow.
+    var image: Bool
+    /// Byte offsets of the value as written, quotes included.
+    var written: Range<Int>
+}
+
+func rawHTMLLinks(_ html: String) -> [RawHTMLLink] {
+    rawHTMLTags(html).flatMap { tag in
+        tag.attributes.compactMap { attribute -> RawHTMLLink? in
+            guard ["href", "src", "poster"].contains(attribute.name), let value = attribute.value, let written = attribute.written else { return nil }
+            return RawHTMLLink(value: value, image: attribute.name != "href", written: written)
+        }
+    }
+}
+
+/// The HTML with each link's value replaced by what `rewrite` gives for it (nil: as written).
+func rewritingRawHTMLLinks(_ html: String, _ rewrite: (RawHTMLLink) -> String?) -> String {
+    let links = rawHTMLLinks(html)
+    guard !links.isEmpty else { return html }
+    var bytes = Array(html.utf8)
+    for link in links.reversed() {
+        guard let value = rewrite(link), value != link.value else { continue }
+        bytes.replaceSubrange(link.written, with: Array("\"\(escapeHTML(value))\"".utf8))
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+private func rawHTMLTags(_ html: String) -> [HTMLTag] {
+    guard html.contains("<"), let scan = try? scanHTML(Data(html.utf8), file: "") else { return [] }
+    return scan.tags
+}

@@ -92,8 +92,9 @@ struct SiteCheck {
     /// A site-relative path and fragment for `href` written in the file `from`; nil for URLs
     /// that leave the site (a scheme, `//`, `/`) and for empty ones.
     func sitePath(_ href: String, from: String) -> (String, String?)? {
-        guard let link = relativeLink(href, from: from) else { return nil }
-        guard let path = link.path else { return ("../" + link.written, nil) }
+        // A link above the site's root reaches a site published beside it (`../std/`), as
+        // external addresses do, so neither is followed.
+        guard let link = relativeLink(href, from: from), let path = link.path else { return nil }
         return (path, link.fragment.map(percentDecoded))
     }
 

@@ -92,7 +92,11 @@ func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, ta
     }
 
     guard let path = link.path else {
-        return image ? .failure(.outsideBook(link.written)) : .success(RewrittenLink(destination: destination, warning: .leavesBook(link.written)))
+        guard !image else { return .failure(.outsideBook(link.written)) }
+        // Written from the chapter's folder; the page lives a folder deeper in the site.
+        let folder = directory(of: chapter.path)
+        return .success(RewrittenLink(destination: SiteLayout.pageToRoot + (folder.isEmpty ? "" : folder + "/") + destination,
+                                      warning: .leavesBook(link.written)))
     }
     if let target = chapterFile(path, targets: targets), let ids = targets.chapters[target] {
         if let fragment, !ids.contains(fragment) {

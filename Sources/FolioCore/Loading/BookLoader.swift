@@ -125,10 +125,16 @@ private func readFile(_ path: String, from bookFiles: BookFiles) throws -> Data 
     }
 }
 
-private func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, slugs: inout ChapterSlugs) throws -> Chapter {
+/// A chapter's text, its front matter read and its mdBook directives expanded; included files
+/// must be inside `includeRoot` (a folder relative to the book's files; empty for all of them).
+private func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, includeRoot: String = "",
+                         slugs: inout ChapterSlugs) throws -> Chapter {
     let path = entry.id.path
     let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: path)
-    return Chapter(id: entry.id, declaredTitle: frontMatter.title ?? entry.title, slug: slugs.claim(for: path),
-                   number: entry.number, markdown: body, firstLine: firstLine)
+    let expanded = try expandDirectives(body, file: path, firstLine: firstLine, root: includeRoot, files: bookFiles)
+    var chapter = Chapter(id: entry.id, declaredTitle: frontMatter.title ?? expanded.title ?? entry.title, slug: slugs.claim(for: path),
+                          number: entry.number, markdown: expanded.markdown, firstLine: firstLine)
+    chapter.lineOrigins = expanded.lineOrigins
+    return chapter
 }

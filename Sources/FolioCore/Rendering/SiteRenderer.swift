@@ -21,7 +21,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
         context["page"] = TemplateContext.page(page)
         context["chapter"] = chapter.map(TemplateContext.chapter) ?? nil
         context["geometry"] = .string(SiteLayout.geometry)
-        let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, resolve: { links.url(of: $0, from: page) },
+        let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, codeClasses: .mdBook, resolve: { links.url(of: $0, from: page) },
                                     headingID: { SiteLayout.headingID(slug: page.slug, id: $0) })
         context["content"] = .string(markdown.render(page.blocks))
         if index > 0 { context["prev"] = links.neighbour(paged.pages[index - 1], root: root) }

@@ -46,8 +46,8 @@ def build(book: Path, out: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def sites(tmp_path_factory):
-    """The books the page tests read: the guide, the long-text fixture, every construct, and a
-    right-to-left book."""
+    """The books the page tests read: the guide, the long-text fixture, every construct, a
+    right-to-left book, a book of long code listings and a Chinese technical book."""
     if not FOLIO.exists():
         pytest.fail(f"{FOLIO} is missing: run `swift build` first (make test does)")
     out = tmp_path_factory.mktemp("sites")
@@ -56,6 +56,8 @@ def sites(tmp_path_factory):
         "long-text": build(ROOT / "Tests/Fixtures/long-text/book", out / "long-text"),
         "every-construct": build(ROOT / "Tests/Fixtures/every-construct/book", out / "every-construct"),
         "reader-rtl": build(ROOT / "Tests/Fixtures/reader-rtl/book", out / "reader-rtl"),
+        "code-heavy": build(ROOT / "Tests/Fixtures/code-heavy/book", out / "code-heavy"),
+        "cjk-technical": build(ROOT / "Tests/Fixtures/cjk-technical/book", out / "cjk-technical"),
     }
 
 

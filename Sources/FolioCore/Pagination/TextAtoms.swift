@@ -104,10 +104,14 @@ struct TextAtomizer {
             } else if TextWidths.isWide(scalar) && !(word.map(opensWord) ?? false) {
                 endWord()
             }
+            let wordInitial = word?.text.unicodeScalars.allSatisfy(breaksAfter.contains) ?? true
             extendWord(width: width, scalar: scalar, face: face, size: size)
             offset += 1
             word?.end = offset
             if TextWidths.isWide(scalar) && !openingMarks.contains(scalar) { endWord() }
+            // Browsers also break after a hyphen, a dash, an ellipsis or a question mark inside a
+            // word (`rust-|lang.org`), and prefer that to breaking a long word anywhere.
+            if breaksAfter.contains(scalar) && !wordInitial { endWord() }
         }
     }
 
@@ -139,4 +143,5 @@ struct TextAtomizer {
 }
 
 private let closingMarks: Set<Unicode.Scalar> = Set("，。、；：？！）」』】》〉’”…—·．，）]｝〕〗〙〛｠".unicodeScalars)
+private let breaksAfter: Set<Unicode.Scalar> = Set("-?\u{2010}\u{2013}\u{2014}\u{2026}".unicodeScalars)
 private let openingMarks: Set<Unicode.Scalar> = Set("（「『【《〈‘“［｛〔〖〘〚｟".unicodeScalars)

@@ -9,7 +9,8 @@ struct PaginationTests {
         let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: Folio.packageRoot.appendingPathComponent("Tests/Fixtures").path)) ?? []
         let splits = fixtures.filter { $0.hasPrefix("split-") }.sorted().map { "Tests/Fixtures/\($0)/book" }
         return ["content", "Tests/Fixtures/long-text/book", "Tests/Fixtures/every-construct/book",
-                "Tests/Fixtures/links-and-images/book", "Tests/Fixtures/raw-html/book", "Tests/Fixtures/mdbook-book/book", "Tests/Fixtures/tables/book"] + splits
+                "Tests/Fixtures/links-and-images/book", "Tests/Fixtures/raw-html/book", "Tests/Fixtures/mdbook-book/book",
+                "Tests/Fixtures/tables/book", "Tests/Fixtures/code-heavy/book", "Tests/Fixtures/cjk-technical/book"] + splits
     }()
 
     /// A chapter's text, as its pages show it joined, equals its text rendered whole.

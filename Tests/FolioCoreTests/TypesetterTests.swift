@@ -67,6 +67,15 @@ struct TypesetterTests {
         #expect(height == 2 * geometry.codePaddingBlock + 5 * geometry.codeLineHeight)
     }
 
+    /// The words the line breaker may not break inside, as a browser finds them.
+    func words(_ inlines: [Inline]) -> [String] {
+        TextAtomizer.atoms(inlines, geometry: geometry, fontSize: geometry.fontSize, bold: false, images: [:], width: 300)
+            .filter { if case .word = $0.kind { true } else { false } }.map(\.text)
+    }
+
+    @Test func wordsBreakAfterHyphensAndDashes() { #expect(words([.text("doc.rust-lang.org why?not a—b -x")]) == ["doc.rust-", "lang.org", "why?", "not", "a—", "b", "-x"]) }
+    @Test func quotationMarksHoldOnToTheirNeighbours() { #expect(words([.text("下，"), .code("'static"), .text("把Drop）")]) == ["下，'static", "把", "Drop）"]) }
+
     @Test func aThreeLineParagraphIsNotSplit() {
         let paragraph = blocks("a\\\nb\\\nc")[0]
         #expect(typesetter.split(paragraph, width: 300, after: nil, available: 2 * geometry.lineHeight) == nil)

@@ -47,7 +47,7 @@ def build(book: Path, out: Path) -> Path:
 @pytest.fixture(scope="session")
 def sites(tmp_path_factory):
     """The books the page tests read: the guide, the long-text fixture, every construct, a
-    right-to-left book, and tables with footnotes."""
+    right-to-left book, tables with footnotes, a book of long code listings and a Chinese technical book."""
     if not FOLIO.exists():
         pytest.fail(f"{FOLIO} is missing: run `swift build` first (make test does)")
     out = tmp_path_factory.mktemp("sites")
@@ -57,6 +57,8 @@ def sites(tmp_path_factory):
         "every-construct": build(ROOT / "Tests/Fixtures/every-construct/book", out / "every-construct"),
         "reader-rtl": build(ROOT / "Tests/Fixtures/reader-rtl/book", out / "reader-rtl"),
         "tables": build(ROOT / "Tests/Fixtures/tables/book", out / "tables"),
+        "code-heavy": build(ROOT / "Tests/Fixtures/code-heavy/book", out / "code-heavy"),
+        "cjk-technical": build(ROOT / "Tests/Fixtures/cjk-technical/book", out / "cjk-technical"),
     }
 
 

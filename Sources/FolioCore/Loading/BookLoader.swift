@@ -15,7 +15,7 @@ struct LoadedBook: Sendable {
 /// The load stage: book.yml, the reading order (SUMMARY.md → `chapters:` → the folder),
 /// and every chapter's text and front matter. Reports every problem it finds before giving up.
 /// `given` options (an mdBook project's) stand in for book.yml.
-func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given: BookOptions? = nil) throws -> LoadedBook {
+func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given: BookOptions? = nil, includeRoot: String = "") throws -> LoadedBook {
     guard bookFiles.kind("") == .directory else {
         throw Diagnostic.error("no book folder here", at: SourceLocation(file: "."),
                                hint: "give the folder that holds the book's Markdown files")
@@ -57,7 +57,7 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
                               at: entry.listedAt, hint: "list a Markdown file relative to the book folder"))
             continue
         }
-        guard let chapter = log.collect({ try readChapter(entry, from: bookFiles, slugs: &slugs) }) else { continue }
+        guard let chapter = log.collect({ try readChapter(entry, from: bookFiles, includeRoot: includeRoot, slugs: &slugs) }) else { continue }
         sections.append(chapter)
     }
     var themeOverrides: [String: Data] = [:]
@@ -126,10 +126,17 @@ private func readFile(_ path: String, from bookFiles: BookFiles) throws -> Data 
     }
 }
 
-private func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, slugs: inout ChapterSlugs) throws -> Chapter {
+/// A chapter's text, its front matter read and its mdBook directives expanded; included files
+/// must be inside `includeRoot` (the folder that holds the book, from the book's files: `..` for
+/// an mdBook project's `src`, empty for the book's own folder).
+private func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, includeRoot: String,
+                         slugs: inout ChapterSlugs) throws -> Chapter {
     let path = entry.id.path
     let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: path)
-    return Chapter(id: entry.id, declaredTitle: frontMatter.title ?? entry.title, slug: slugs.claim(for: path),
-                   number: entry.number, markdown: body, firstLine: firstLine)
+    let expanded = try expandDirectives(body, file: path, firstLine: firstLine, root: includeRoot, files: bookFiles)
+    var chapter = Chapter(id: entry.id, declaredTitle: frontMatter.title ?? expanded.title ?? entry.title, slug: slugs.claim(for: path),
+                          number: entry.number, markdown: expanded.markdown, firstLine: firstLine)
+    chapter.lineOrigins = expanded.lineOrigins
+    return chapter
 }

@@ -68,8 +68,10 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = []) throws -> Loade
         config.options.title = titleFromFileName(URL(fileURLWithPath: files.root).standardizedFileURL.lastPathComponent)
     }
     let contentFiles = source.isEmpty ? files : files.subfolder(source)
+    // Includes may reach anything in the project: from `src`, that is `..`.
+    let projectFromSource = source.split(separator: "/").map { _ in ".." }.joined(separator: "/")
     let inside = Set(ignoring.compactMap { source.isEmpty ? $0 : $0.hasPrefix(source + "/") ? String($0.dropFirst(source.count + 1)) : nil })
-    var project = LoadedProject(loaded: try locating(source) { try loadBook(contentFiles, ignoring: inside, options: config.options) },
+    var project = LoadedProject(loaded: try locating(source) { try loadBook(contentFiles, ignoring: inside, options: config.options, includeRoot: projectFromSource)  },
                                 contentFiles: contentFiles, source: source, stylesheets: stylesheets)
     let root = URL(fileURLWithPath: files.root).standardizedFileURL.path
     let book = project.loaded.book
@@ -96,7 +98,8 @@ extension BookFiles {
     /// The files of a folder inside this one, as a book folder of their own.
     func subfolder(_ folder: String) -> BookFiles {
         let outer = self
-        @Sendable func path(_ inner: String) -> String { inner.isEmpty ? folder : "\(folder)/\(inner)" }
+        // `..` reaches the folders beside it: an mdBook chapter includes listings kept beside `src`.
+        @Sendable func path(_ inner: String) -> String { inner.isEmpty ? folder : lexicallyNormalized("\(folder)/\(inner)") }
         return BookFiles(root: URL(fileURLWithPath: root).appendingPathComponent(folder).path,
                          kind: { outer.kind(path($0)) }, list: { try outer.list(path($0)) },
                          read: { try outer.read(path($0)) }, identity: { outer.identity(path($0)) })

@@ -2,7 +2,12 @@
 /// plus heading ids. With `rawHTML` off it behaves like cmark's safe mode:
 /// raw HTML is omitted and `javascript:`-style URLs are emptied.
 struct HTMLRenderer: Sendable {
+    /// How a fenced code block's info string becomes its classes: cmark's (`language-` and the
+    /// first word), or mdBook's (`CodeInfo`: every word a class), which pages use.
+    enum CodeClasses: Sendable { case cmark, mdBook }
+
     var rawHTML: Bool
+    var codeClasses: CodeClasses = .cmark
     /// The URL of a chapter or heading from the page being rendered.
     var resolve: @Sendable (ChapterLink) -> String
     /// The id a heading takes in the page, from its id in the chapter.
@@ -12,11 +17,12 @@ struct HTMLRenderer: Sendable {
     /// Where a link or source written in raw HTML leads from the page; nil keeps it as written.
     var rawLink: @Sendable (RawHTMLLink) -> String?
 
-    init(rawHTML: Bool, resolve: @escaping @Sendable (ChapterLink) -> String = { _ in "" },
+    init(rawHTML: Bool, codeClasses: CodeClasses = .cmark, resolve: @escaping @Sendable (ChapterLink) -> String = { _ in "" },
                 headingID: @escaping @Sendable (String) -> String = { $0 },
                 anchor: @escaping @Sendable (String) -> String = { "#" + $0 },
                 rawLink: @escaping @Sendable (RawHTMLLink) -> String? = { _ in nil }) {
         self.rawHTML = rawHTML
+        self.codeClasses = codeClasses
         self.resolve = resolve
         self.headingID = headingID
         self.anchor = anchor
@@ -72,8 +78,11 @@ struct HTMLRenderer: Sendable {
             out.append(list.start == nil ? "</ul>\n" : "</ol>\n")
         case .codeBlock(let info, let code):
             out.newline()
-            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-            out.append("<pre\(mark)>" + (language.isEmpty ? "<code>" : "<code class=\"language-\(escapeHTML(language))\">"))
+            let classes = switch codeClasses {
+            case .cmark: info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map { "language-" + $0 }
+            case .mdBook: CodeInfo(info).classes
+            }
+            out.append("<pre\(mark)>" + (classes.map { "<code class=\"\(escapeHTML($0))\">" } ?? "<code>"))
             out.append(escapeHTML(code))
             out.append("</code></pre>\n")
         case .html(let html):

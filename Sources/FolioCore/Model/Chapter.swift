@@ -21,6 +21,9 @@ struct Chapter: Sendable, Equatable {
     var markdown: String
     /// The file line of the Markdown's first line (front matter comes before it).
     var firstLine: Int
+    /// The file and line each line of `markdown` came from, when `{{#include}}` brought in
+    /// other files' lines; empty when they are all the chapter's own, in order.
+    var lineOrigins: [SourceLocation] = []
 
     init(id: ChapterID, role: Role = .chapter, declaredTitle: String? = nil, slug: String, number: [Int]? = nil,
                 markdown: String, firstLine: Int = 1) {
@@ -38,7 +41,11 @@ struct Chapter: Sendable, Equatable {
 
     /// Where a position in the Markdown body is in the chapter's file.
     func location(_ position: MarkdownPosition) -> SourceLocation {
-        SourceLocation(file: path, line: position.line + firstLine - 1, column: position.column)
+        if position.line >= 1, position.line <= lineOrigins.count {
+            let origin = lineOrigins[position.line - 1]
+            return SourceLocation(file: origin.file, line: origin.line, column: position.column)
+        }
+        return SourceLocation(file: path, line: position.line + firstLine - 1, column: position.column)
     }
 
     /// Where `text` is first written in the Markdown body (raw HTML keeps no positions of its own);

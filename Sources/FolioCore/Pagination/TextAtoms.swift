@@ -105,20 +105,29 @@ struct TextAtomizer {
             let width = TextWidths.width(scalar, face, size: size)
             // Wide (CJK) characters break on either side, except where punctuation must stay
             // with its neighbour: no line starts with a closing mark or ends with an opening one.
-            if closingMarks.contains(scalar), word == nil, let last = atoms.last, case .word = last.kind, last.end == offset {
-                word = atoms.removeLast()
-            } else if TextWidths.isWide(scalar) && !(word.map(opensWord) ?? false) {
+            // Quotation marks hold on to both neighbours, as browsers keep them (`，'static`).
+            // A code span's padding may stand between them.
+            if closingMarks.contains(scalar) || quotationMarks.contains(scalar), word?.text.isEmpty ?? true,
+               let last = atoms.last, case .word = last.kind, last.end == (word?.start ?? offset) {
+                var joined = atoms.removeLast()
+                joined.width += word?.width ?? 0
+                word = joined
+            } else if TextWidths.isWide(scalar) && !closingMarks.contains(scalar) && !(word.map(opensWord) ?? false) {
                 endWord()
             }
+            let wordInitial = word?.text.unicodeScalars.allSatisfy(breaksAfter.contains) ?? true
             extendWord(width: width, scalar: scalar, face: face, size: size)
             offset += 1
             word?.end = offset
             if TextWidths.isWide(scalar) && !openingMarks.contains(scalar) { endWord() }
+            // Browsers also break after a hyphen, a dash, an ellipsis or a question mark inside a
+            // word (`rust-|lang.org`), and prefer that to breaking a long word anywhere.
+            if breaksAfter.contains(scalar) && !wordInitial { endWord() }
         }
     }
 
     private func opensWord(_ atom: TextAtom) -> Bool {
-        atom.text.unicodeScalars.last.map { openingMarks.contains($0) } ?? false
+        atom.text.unicodeScalars.last.map { openingMarks.contains($0) || quotationMarks.contains($0) } ?? false
     }
 
     private mutating func extendWord(width: Double, scalar: Unicode.Scalar? = nil,
@@ -145,4 +154,6 @@ struct TextAtomizer {
 }
 
 private let closingMarks: Set<Unicode.Scalar> = Set("，。、；：？！）」』】》〉’”…—·．，）]｝〕〗〙〛｠".unicodeScalars)
+private let quotationMarks: Set<Unicode.Scalar> = Set("'\"\u{2018}\u{2019}\u{201C}\u{201D}".unicodeScalars)
+private let breaksAfter: Set<Unicode.Scalar> = Set("-?\u{2010}\u{2013}\u{2014}\u{2026}".unicodeScalars)
 private let openingMarks: Set<Unicode.Scalar> = Set("（「『【《〈‘“［｛〔〖〘〚｟".unicodeScalars)

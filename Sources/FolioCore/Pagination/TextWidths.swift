@@ -14,7 +14,7 @@ enum TextWidths {
     }
 
     static func advance(_ scalar: Unicode.Scalar, _ face: Face) -> Double {
-        if face == .mono { return isWide(scalar) ? 1 : isZeroWidth(scalar) ? 0 : 0.602 }
+        if face == .mono { return monoAdvance(scalar) }
         let table = face == .bold ? boldASCII : regularASCII
         switch scalar.value {
         case 0x20...0x7E: return table[Int(scalar.value) - 0x20]
@@ -28,6 +28,20 @@ enum TextWidths {
                 return table[Int(base.value) - 0x20]
             }
             return (face == .bold ? 1.1 : 1) * otherScriptWidth(scalar)
+        }
+    }
+
+    /// The theme's monospace faces (DejaVu Sans Mono, Menlo, SF Mono, Consolas) set Latin,
+    /// Greek, Cyrillic, punctuation, arrows, maths and box drawing at 0.602 em or less;
+    /// full-width characters come at 1 em from a CJK face, emoji a little wider (1.04 em in Noto
+    /// Color Emoji); other scripts from proportional fallback faces, taken at 1 em to be safe.
+    private static func monoAdvance(_ scalar: Unicode.Scalar) -> Double {
+        if isZeroWidth(scalar) { return 0 }
+        switch scalar.value {
+        case 0x1F300...0x1FAFF: return 1.25
+        case _ where isWide(scalar): return 1
+        case 0...0x058F, 0x1D00...0x1FFF, 0x2000...0x2E7F: return 0.602
+        default: return 1
         }
     }
 

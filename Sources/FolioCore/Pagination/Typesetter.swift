@@ -149,51 +149,36 @@ struct Typesetter {
 
     // MARK: Code
 
-    /// Each source line's count of lines on the page. Code wraps as `pre-wrap` does: at spaces
-    /// when it can, anywhere in a word longer than the box.
+    /// Each source line's count of lines on the page. The theme sets code so that the browser
+    /// breaks it as a typewriter would (`white-space: break-spaces; line-break: anywhere`): every
+    /// character, spaces included, takes its advance, and a line breaks before the first that
+    /// does not fit, wherever it is. A tab reaches the next tab stop (every four spaces), or the
+    /// one after when the next is nearer than half a space, as CSS says; at a break it takes a
+    /// whole stop on the new line.
     private func codeLines(_ code: String, width: Double) -> [Int] {
-        let perLine = max(1, Int((width - 2 * geometry.codePaddingInline) / (0.602 * geometry.codeSize)))
-        return sourceLines(code).map { wrappedLines(columns: codeWords($0), perLine: perLine) }
-    }
-
-    /// A code line as (spaces before, width) of each word, in monospace columns.
-    private func codeWords(_ line: Substring) -> [(spaces: Int, width: Int)] {
-        var words: [(spaces: Int, width: Int)] = []
-        var spaces = 0
-        var width = 0
-        for scalar in line.unicodeScalars {
-            if scalar == " " || scalar == "\t" {
-                if width > 0 {
-                    words.append((spaces, width))
-                    spaces = 0
-                    width = 0
+        let box = width - 2 * geometry.codePaddingInline
+        let space = TextWidths.width(" ", .mono, size: geometry.codeSize)
+        let tabStop = 4 * space
+        return sourceLines(code).map { line in
+            var lines = 1
+            var x = 0.0
+            for scalar in line.unicodeScalars {
+                var advance: Double
+                if scalar == "\t" {
+                    advance = ((x / tabStop + 1e-9).rounded(.down) + 1) * tabStop - x
+                    if advance < space / 2 - 1e-9 { advance += tabStop }
+                } else {
+                    advance = TextWidths.width(scalar, .mono, size: geometry.codeSize)
                 }
-                spaces += scalar == "\t" ? 4 : 1
-            } else {
-                width += TextWidths.isWide(scalar) ? 2 : 1
+                if x > 0, x + advance > box + 0.001 {
+                    lines += 1
+                    x = 0
+                    if scalar == "\t" { advance = tabStop }
+                }
+                x += advance
             }
+            return lines
         }
-        if width > 0 || words.isEmpty { words.append((spaces, width)) }
-        return words
-    }
-
-    private func wrappedLines(columns words: [(spaces: Int, width: Int)], perLine: Int) -> Int {
-        var lines = 1
-        var x = 0
-        for word in words {
-            if x > 0 && x + word.spaces + word.width > perLine {
-                lines += 1
-                x = 0
-            } else {
-                x += word.spaces
-            }
-            x += word.width
-            while x > perLine {
-                lines += 1
-                x -= perLine
-            }
-        }
-        return lines
     }
 
     private func sourceLines(_ code: String) -> [Substring] {

@@ -26,7 +26,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
         context["page"] = TemplateContext.page(page)
         context["chapter"] = chapter.map(TemplateContext.chapter) ?? nil
         context["geometry"] = .string(SiteLayout.geometry)
-        let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, resolve: { links.url(of: $0, from: page) },
+        let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, codeClasses: .mdBook, resolve: { links.url(of: $0, from: page) },
                                     headingID: { SiteLayout.headingID(slug: page.slug, id: $0) },
                                     anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id },
                                     rawLink: { rawHTMLLinkURL($0, on: page, targets: targets, links: links) })

@@ -1,0 +1,5 @@
+fn main() {
+    // ANCHOR: body
+    println!("hi");
+    // ANCHOR_END: body
+}

@@ -10,7 +10,8 @@ struct PaginationTests {
         let splits = fixtures.filter { $0.hasPrefix("split-") }.sorted().map { "Tests/Fixtures/\($0)/book" }
         return ["content", "Tests/Fixtures/long-text/book", "Tests/Fixtures/every-construct/book",
                 "Tests/Fixtures/links-and-images/book", "Tests/Fixtures/raw-html/book", "Tests/Fixtures/mdbook-book/book",
-                "Tests/Fixtures/tables/book", "Tests/Fixtures/code-heavy/book", "Tests/Fixtures/cjk-technical/book"] + splits
+                "Tests/Fixtures/tables/book", "Tests/Fixtures/code-heavy/book", "Tests/Fixtures/cjk-technical/book",
+                "Tests/Fixtures/mdbook-project/book"] + splits
     }()
 
     /// A chapter's text, as its pages show it joined, equals its text rendered whole.
@@ -21,9 +22,10 @@ struct PaginationTests {
         let site = scratch.url.appendingPathComponent("site")
         #expect(try Folio.run(["build", folder.path, "-o", site.path], in: scratch.url).status == 0)
 
-        let loaded = try loadBook(.disk(folder.path))
+        let loaded = try loadProject(.disk(folder.path)).loaded
         let options = loaded.book.options
-        let chapters = linkChapters(parseChapters(loaded.book.chapters, options: options.markdown), files: loaded.files).chapters
+        let chapters = linkChapters(parseChapters(loaded.book.chapters, options: options.markdown), files: loaded.files,
+                                    rawHTML: options.markdown.rawHTML).chapters
         var ids: [String: String] = [:]
         for chapter in chapters {
             let pages = pageContents(site, slug: chapter.chapter.slug)

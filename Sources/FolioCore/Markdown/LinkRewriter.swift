@@ -95,8 +95,8 @@ func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, ta
         guard !image else { return .failure(.outsideBook(link.written)) }
         // Written from the chapter's folder; the page lives a folder deeper in the site.
         let folder = directory(of: chapter.path)
-        return .success(RewrittenLink(destination: SiteLayout.pageToRoot + (folder.isEmpty ? "" : folder + "/") + destination,
-                                      warning: .leavesBook(link.written)))
+        let fromPage = lexicallyNormalized(SiteLayout.pageToRoot + (folder.isEmpty ? "" : folder + "/") + destination)
+        return .success(RewrittenLink(destination: fromPage + (destination.hasSuffix("/") ? "/" : ""), warning: .leavesBook(link.written)))
     }
     if let target = chapterFile(path, targets: targets), let ids = targets.chapters[target] {
         if let fragment, !ids.contains(fragment) {

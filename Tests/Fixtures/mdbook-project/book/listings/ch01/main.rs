@@ -1,0 +1,11 @@
+use std::io;
+
+// ANCHOR: greet
+fn greet(name: &str) -> String {
+    format!("Hello, {name}!")
+}
+// ANCHOR_END: greet
+
+fn main() {
+    println!("{}", greet("reader"));
+}

@@ -115,3 +115,20 @@ struct CodeBlockTests {
     @Test func text() { #expect(html("~~~text\nplain\n~~~") == "<pre><code class=\"language-text\">plain\n</code></pre>\n") }
     @Test func cmarkClassesStayForTheRenderer() { #expect(HTMLRenderer(rawHTML: false).render([.codeBlock(info: "rust,ignore x", code: "a\n")]) == "<pre><code class=\"language-rust,ignore\">a\n</code></pre>\n") }
 }
+
+/// An mdBook project's chapters, read from `src`, include files anywhere in the project and nowhere else.
+struct ProjectIncludeTests {
+    let project = BookFiles.memory([
+        "book.toml": "", "src/ch.md": "", "src/sibling.md": "s\n", "listings/a.rs": "a\n",
+    ]).subfolder("src")
+
+    func expand(_ markdown: String) throws -> String {
+        try expandDirectives(markdown, file: "ch.md", root: "..", files: project).markdown
+    }
+
+    @Test func besideTheChapter() throws { #expect(try expand("{{#include sibling.md}}") == "s") }
+    @Test func besideSrc() throws { #expect(try expand("{{#include ../listings/a.rs}}") == "a") }
+    @Test func aboveTheProject() {
+        #expect(throws: DiagnosticsError.self) { try expand("{{#include ../../outside.rs}}") }
+    }
+}

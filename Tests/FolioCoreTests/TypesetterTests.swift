@@ -98,3 +98,30 @@ struct TypesetterTests {
         #expect(pages.count == 2)
     }
 }
+
+/// Images written in raw HTML take the room the theme gives them, in a block or in a paragraph.
+struct RawHTMLImageTests {
+    let geometry = PageGeometry(size: .pocket, language: "en")
+    var typesetter: Typesetter { Typesetter(geometry: geometry, images: ["fig.svg": ImageSize(width: 1000, height: 700)]) }
+
+    @Test func halfTheBoxAsTheStyleAsks() {
+        let height = typesetter.rawHTMLHeight(#"<img src="fig.svg" style="width: 50%;" />"#, width: 300)
+        #expect(height == 105)
+    }
+
+    @Test func itsOwnWidthWithinTheBox() {
+        #expect(typesetter.rawHTMLHeight(#"<img src="fig.svg">"#, width: 300) == 210)
+        #expect(typesetter.rawHTMLHeight(#"<img src="fig.svg" width="100">"#, width: 300) == 70)
+    }
+
+    @Test func anImageInsideAParagraphIsABlockOfItsOwn() {
+        let inlines: [Inline] = [.text("Before"), .softBreak, .html(#"<img src="fig.svg" style="width: 50%">"#)]
+        let height = typesetter.height(of: .paragraph(inlines), width: 300, after: nil)
+        #expect(height >= 105 + geometry.lineHeight)
+    }
+
+    @Test func wordsOfRawHTMLAreSetAsAParagraph() {
+        let words = Array(repeating: "word", count: 200).joined(separator: " ")
+        #expect(typesetter.rawHTMLHeight("<div>\(words)</div>", width: 300) > 10 * geometry.lineHeight)
+    }
+}

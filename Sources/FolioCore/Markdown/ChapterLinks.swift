@@ -38,24 +38,30 @@ func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [
             }
         }
         if rawHTML {
-            for block in parsed.blocks {
-                block.walk(blocks: { if case .html(let html) = $0 { checkAll(html) } }, inlines: { if case .html(let html) = $0 { checkAll(html) } })
+            // Files and addresses out of the book are final now, so that the paginator can size
+            // the images; links to chapters wait for their pages (`rawHTMLLinkURL`).
+            func linked(_ html: String) -> String {
+                rewritingRawHTMLLinks(html) { link in
+                    check(link.value, image: link.image, at: parsed.chapter.location(ofFirst: link.value))
+                        .flatMap { $0.target == nil ? $0.destination : nil }
+                }
             }
-        }
-        func checkAll(_ html: String) {
-            for link in rawHTMLLinks(html) { _ = check(link.value, image: link.image, at: parsed.chapter.location(ofFirst: link.value)) }
+            chapter.blocks = chapter.blocks.map { block in
+                block.rewritten(blocks: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } },
+                                inlines: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } })
+            }
         }
         return chapter
     }
     return (linked, assets.sorted(), images, diagnostics)
 }
 
-/// Where a link written in raw HTML on `page` leads in the site; nil to keep it as written (an
-/// external address, or one the link stage reported).
+/// The page a link written in raw HTML on `page` leads to, when it leads to a chapter; nil keeps
+/// it as the link stage left it.
 func rawHTMLLinkURL(_ link: RawHTMLLink, on page: Page, targets: LinkTargets, links: PageLinks) -> String? {
-    guard let chapter = page.chapter, case .success(let rewritten) = rewriteLink(link.value, from: chapter, image: link.image, targets: targets)
-    else { return nil }
-    return rewritten.target.map { links.url(of: $0, from: page) } ?? rewritten.destination
+    guard let chapter = page.chapter, case .success(let rewritten) = rewriteLink(link.value, from: chapter, image: link.image, targets: targets),
+          let target = rewritten.target else { return nil }
+    return links.url(of: target, from: page)
 }
 
 extension Block {

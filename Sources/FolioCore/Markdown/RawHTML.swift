@@ -42,3 +42,30 @@ private func rawHTMLTags(_ html: String) -> [HTMLTag] {
     guard html.contains("<"), let scan = try? scanHTML(Data(html.utf8), file: "") else { return [] }
     return scan.tags
 }
+
+/// An image that raw HTML shows, with the width its attributes or inline style give it.
+struct RawHTMLImage: Sendable, Equatable {
+    var source: String
+    /// `style="width: 50%"`, as a fraction of the box.
+    var widthFraction: Double?
+    /// `width="300"` or `style="width: 300px"`, in CSS px.
+    var width: Double?
+}
+
+func rawHTMLImages(_ html: String) -> [RawHTMLImage] {
+    rawHTMLTags(html).compactMap { tag in
+        guard tag.name == "img", let source = tag.value("src") else { return nil }
+        var image = RawHTMLImage(source: source, width: tag.value("width").flatMap(Double.init))
+        let style = tag.value("style") ?? ""
+        if let match = style.firstMatch(of: #/(?:^|;)\s*width\s*:\s*([0-9.]+)\s*(%|px)/#), let value = Double(match.1) {
+            if match.2 == "%" { image.widthFraction = value / 100 } else { image.width = value }
+        }
+        return image
+    }
+}
+
+/// The words raw HTML shows, its tags and comments taken out.
+func rawHTMLText(_ html: String) -> String {
+    html.replacing(#/<!--.*?-->|<[^>]*>/#.dotMatchesNewlines(), with: " ")
+        .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+}

@@ -67,6 +67,12 @@ struct TextAtomizer {
                     extendWord(width: 0)
                     offset += html.unicodeScalars.count
                     word?.end = offset
+                    // The theme shows an image as a block of its own, even inside a paragraph.
+                    for image in rawHTMLImages(html) {
+                        let size = shownSize(of: image, sizes: images, width: lineWidth, maxHeight: maxImageHeight)
+                        endWord()
+                        atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
+                    }
                 case .footnoteReference(_, let number, _):
                     // A superscript in smaller type that keeps to the word before it.
                     addText(String(number), face: face, size: fontSize * 0.75)
@@ -157,3 +163,11 @@ private let closingMarks: Set<Unicode.Scalar> = Set("，。、；：？！）」
 private let quotationMarks: Set<Unicode.Scalar> = Set("'\"\u{2018}\u{2019}\u{201C}\u{201D}".unicodeScalars)
 private let breaksAfter: Set<Unicode.Scalar> = Set("-?\u{2010}\u{2013}\u{2014}\u{2026}".unicodeScalars)
 private let openingMarks: Set<Unicode.Scalar> = Set("（「『【《〈‘“［｛〔〖〘〚｟".unicodeScalars)
+
+/// The size at which the theme shows an image written in raw HTML: the width it asks for (a
+/// share of the box, or pixels), else its own, within the box; no height when its size is not known.
+func shownSize(of image: RawHTMLImage, sizes: ImageSizes, width: Double, maxHeight: Double) -> (width: Double, height: Double) {
+    guard let size = sizes[image.source], size.width > 0 else { return (width, 0) }
+    let shown = min(image.widthFraction.map { $0 * width } ?? image.width ?? size.width, width)
+    return (shown, min(shown * size.height / size.width, maxHeight))
+}

@@ -82,8 +82,7 @@ struct Typesetter {
         case .thematicBreak:
             return geometry.lineHeight
         case .html(let html):
-            // Raw HTML is not measured; a line per source line is a guess, and it is never split.
-            return Double(html.split(separator: "\n", omittingEmptySubsequences: false).count) * geometry.lineHeight
+            return rawHTMLHeight(html, width: width)
         case .classed(let inner, _):
             return height(of: inner, width: width, after: previous)
         case .table(let table):
@@ -92,6 +91,24 @@ struct Typesetter {
         case .footnotes(let notes):
             return height(of: .list(notesAsList(notes)), width: width, after: nil)
         }
+    }
+
+    /// Raw HTML is not laid out here, and it is never split. Its images take the size the theme
+    /// gives them (their width, or the one the HTML asks for, within the box); its words take as
+    /// many lines as a paragraph of them, or a line per source line, whichever is more.
+    func rawHTMLHeight(_ html: String, width: Double) -> Double {
+        let images = rawHTMLImages(html)
+        let text = rawHTMLText(html)
+        var height = 0.0
+        if !text.isEmpty || images.isEmpty {
+            let guess = Double(html.split(separator: "\n", omittingEmptySubsequences: false).count) * geometry.lineHeight
+            let set = text.isEmpty ? 0 : lines(of: [.text(text)], width: width, indented: false).reduce(0) { $0 + $1.height }
+            height = max(guess, set)
+        }
+        for image in images {
+            height += max(shownSize(of: image, sizes: self.images, width: width, maxHeight: geometry.contentHeight).height, geometry.lineHeight)
+        }
+        return height
     }
 
     /// The largest first part of `block` that fits in `available`, and the rest; nil when

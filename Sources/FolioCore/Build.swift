@@ -25,7 +25,8 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     }
 
     let parsed = times.time("parse") { parseChapters(book.sections, options: book.options.markdown) }
-    let linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes, rawHTML: book.options.markdown.rawHTML) }
+    let linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes, refused: loaded.refused,
+                                                       rawHTML: book.options.markdown.rawHTML) }
     log.report(contentsOf: linked.diagnostics)
     let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")

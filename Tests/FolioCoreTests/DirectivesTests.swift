@@ -89,6 +89,13 @@ struct DirectivesTests {
     @Test func selfInclude() { #expect(errors("x {{#include chapter.md}}") == ["src/chapter.md:1:3: `src/chapter.md` includes itself: src/chapter.md → src/chapter.md"]) }
     @Test func outsideTheBook() { #expect(errors("{{#include ../../secret.txt}}") == ["src/chapter.md:1:1: `../../secret.txt` is outside the book's folder"]) }
     @Test func outsideTheRoot() { #expect(errors("{{#include ../listings/code.rs}}", root: "src") == ["src/chapter.md:1:1: `../listings/code.rs` is outside the book's folder"]) }
+    /// From an mdBook project's `src`, whose project is `..`: beside the chapter and beside `src` are inside, above is not.
+    @Test func besideTheChapterInAProject() throws {
+        let files = BookFiles.memory(["chapter.md": "", "beside.rs": "x\n", "../listings/code.rs": "y\n"])
+        #expect(try expandDirectives("{{#include beside.rs}}\n", file: "chapter.md", root: "..", files: files).markdown == "x\n")
+        #expect(try expandDirectives("{{#include ../listings/code.rs}}\n", file: "chapter.md", root: "..", files: files).markdown == "y\n")
+        #expect(throws: DiagnosticsError.self) { try expandDirectives("{{#include ../../code.rs}}", file: "chapter.md", root: "..", files: files) }
+    }
     @Test func errorInAnIncludedFileIsThere() { #expect(errors("{{#include broken.md}}") == ["src/broken.md:2:1: `missing.rs` does not exist"]) }
     @Test func everyErrorIsReported() { #expect(errors("{{#include a.rs}}\n{{#include b.rs}}").count == 2) }
 }

@@ -10,9 +10,13 @@ public struct BookFiles: Sendable {
     struct Entry: Sendable, Equatable {
         var name: String
         var kind: Kind
-        init(name: String, kind: Kind) {
+        /// Where a symbolic link that leads out of the book points, as it is written; such an
+        /// entry is never read or walked.
+        var outside: String?
+        init(name: String, kind: Kind, outside: String? = nil) {
             self.name = name
             self.kind = kind
+            self.outside = outside
         }
     }
 
@@ -46,9 +50,11 @@ struct FileAccessError: Error, Sendable, CustomStringConvertible {
 }
 
 extension BookFiles {
-    /// The book folder on disk.
+    /// The book folder on disk. Only what lies inside it is read or listed: a path whose real
+    /// location (symbolic links resolved) is outside the folder's is refused with the reason.
     public static func disk(_ root: String) -> BookFiles {
         let base = URL(fileURLWithPath: root)
+        let folder = Containment(root: base.path)
         @Sendable func url(_ path: String) -> URL {
             path.isEmpty ? base : base.appendingPathComponent(path)
         }
@@ -60,6 +66,7 @@ extension BookFiles {
                 return isDirectory.boolValue ? .directory : .file
             },
             list: { path in
+                if let reason = folder.escape(path) { throw FileAccessError(path: path, reason: reason) }
                 let dir = url(path)
                 let names: [String]
                 do {
@@ -74,10 +81,12 @@ extension BookFiles {
                         // A dangling or looping symbolic link: list it as a file so reading it reports why.
                         return Entry(name: name, kind: .file)
                     }
-                    return Entry(name: name, kind: isDirectory.boolValue ? .directory : .file)
+                    let outside = folder.contains(realPath(child) ?? child) ? nil : symbolicLinkDestination(child) ?? child
+                    return Entry(name: name, kind: isDirectory.boolValue ? .directory : .file, outside: outside)
                 }
             },
             read: { path in
+                if let reason = folder.escape(path) { throw FileAccessError(path: path, reason: reason) }
                 let file = url(path)
                 do {
                     return try Data(contentsOf: file)
@@ -124,6 +133,56 @@ extension BookFiles {
             identity: { $0 }
         )
     }
+}
+
+/// The real location of a book's folder, and the test that keeps reading inside it.
+struct Containment: Sendable {
+    /// The folder as given, and its real path (symbolic links resolved).
+    var root: String
+    var realRoot: String
+
+    init(root: String) {
+        self.root = root
+        realRoot = realPath(root) ?? URL(fileURLWithPath: root).standardizedFileURL.path
+    }
+
+    /// Whether a real path is the folder or inside it.
+    func contains(_ real: String) -> Bool {
+        real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+    }
+
+    /// Why `path` (relative to the folder) may not be read: the symbolic link on its way that
+    /// leads outside, or the `..` that does; nil when it stays inside or does not exist (reading
+    /// it then says why).
+    func escape(_ path: String) -> String? {
+        let full = path.isEmpty ? root : root + "/" + path
+        guard let real = realPath(full), !contains(real) else { return nil }
+        // The first step of the path that leads out: a symbolic link, or a `..`.
+        let steps = path.split(separator: "/")
+        for count in steps.indices.map({ $0 + 1 }) {
+            let prefix = steps[..<count].joined(separator: "/")
+            let step = root + "/" + prefix
+            guard let stepReal = realPath(step), !contains(stepReal) else { continue }
+            let name = count == steps.count ? "this" : "`\(prefix)`"
+            if let destination = symbolicLinkDestination(step) {
+                return "\(name) is a symbolic link to `\(destination)`, outside the book's folder"
+            }
+            return "`\(path)` is outside the book's folder (it is `\(real)`)"
+        }
+        return "`\(path)` is outside the book's folder (it is `\(real)`)"
+    }
+}
+
+/// A path with every symbolic link, `.` and `..` resolved; nil when it does not exist.
+func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// What a symbolic link holds, as written; nil when `path` is not one.
+func symbolicLinkDestination(_ path: String) -> String? {
+    try? FileManager.default.destinationOfSymbolicLink(atPath: path)
 }
 
 private func describe(_ error: Error) -> String {

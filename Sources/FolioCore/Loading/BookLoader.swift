@@ -10,6 +10,9 @@ struct LoadedBook: Sendable {
     /// The size of every image in the book folder, by path, for the paginator.
     var imageSizes: [String: ImageSize]
     var warnings: [Diagnostic]
+    /// Files a link may not use, each with the reason: symbolic links out of the book, and
+    /// files named as images that are not images.
+    var refused: [String: String] = [:]
 }
 
 /// The load stage: book.yml, the reading order (SUMMARY.md → `chapters:` → the folder),
@@ -21,19 +24,32 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
                                hint: "give the folder that holds the book's Markdown files")
     }
     var log = DiagnosticLog()
-    let paths = try listBookFiles(bookFiles, ignoring: ignoring)
-    let files = Set(paths)
+    let listing = try listBookFolder(bookFiles, ignoring: ignoring)
+    let paths = listing.paths
+    // A symbolic link out of the book is no file of it: reading one says where it points.
+    let files = listing.inside
+    var refused: [String: String] = [:]
+    for path in listing.outside.keys { refused[path] = listing.refusal(path) }
+    var imageSizes: [String: ImageSize] = [:]
+    for path in files where imageExtensions.contains(fileExtension(path)) && !path.hasPrefix(themeFolder) {
+        guard let data = try? bookFiles.read(path) else { continue }
+        guard ImageSize.isImage(data) else {
+            refused[path] = "`\(path)` is not an image: it holds no PNG, JPEG, GIF, WebP or SVG"
+            continue
+        }
+        imageSizes[path] = ImageSize(data: data)
+    }
 
     let options = given ?? log.collect {
-        files.contains("book.yml")
-            ? try BookOptions.decode(parseYAML(SourceText.bookFile(bookFiles.read("book.yml"), file: "book.yml", allowEmpty: true)), file: "book.yml")
+        paths.contains("book.yml")
+            ? try BookOptions.decode(parseYAML(SourceText.bookFile(readFile("book.yml", from: bookFiles), file: "book.yml", allowEmpty: true)), file: "book.yml")
             : BookOptions()
     } ?? BookOptions()
 
     var contents: [ContentsEntry]
-    if files.contains("SUMMARY.md") {
+    if paths.contains("SUMMARY.md") {
         contents = log.collect {
-            try parseSummary(SourceText.bookFile(bookFiles.read("SUMMARY.md"), file: "SUMMARY.md").text)
+            try parseSummary(SourceText.bookFile(readFile("SUMMARY.md", from: bookFiles), file: "SUMMARY.md").text)
         } ?? []
     } else if let listed = options.chapters {
         contents = .listed(listed, namedAt: options.namedAt)
@@ -47,10 +63,21 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
 
     var slugs = ChapterSlugs()
     var sections: [Chapter] = []
-    if let path = options.cover, let cover = log.collect({ try readCover(path, title: title, options: options, files: files, bookFiles: bookFiles, contents: contents) }) {
+    if let path = options.cover, let cover = log.collect({ try readCover(path, title: title, options: options, files: files, refused: refused,
+                                                                          bookFiles: bookFiles, contents: contents) }) {
         sections.append(cover)
     }
     for entry in contents.readingOrder {
+        if entry.id.path == ".." || entry.id.path.hasPrefix("../") {
+            log.report(.error("`\(entry.id)` is outside the book's folder", at: entry.listedAt,
+                              hint: "a book reads only files inside its folder: list a Markdown file relative to it"))
+            continue
+        }
+        if let reason = refused[entry.id.path] {
+            log.report(.error(reason, at: entry.listedAt,
+                              hint: "a book reads only files inside its folder: copy the chapter into it"))
+            continue
+        }
         guard files.contains(entry.id.path) else {
             let kind = bookFiles.kind(entry.id.path)
             log.report(.error(kind == .directory ? "`\(entry.id)` is a folder, not a chapter file" : "chapter `\(entry.id)` does not exist",
@@ -64,24 +91,23 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     for path in paths where path.hasPrefix(themeFolder) {
         themeOverrides[String(path.dropFirst(themeFolder.count))] = log.collect { try readFile(path, from: bookFiles) }
     }
-    var imageSizes: [String: ImageSize] = [:]
-    for path in paths where imageExtensions.contains(fileExtension(path)) && !path.hasPrefix(themeFolder) {
-        imageSizes[path] = (try? bookFiles.read(path)).flatMap(ImageSize.init(data:))
-    }
     if log.hasErrors { throw DiagnosticsError(log.diagnostics) }
     if !sections.contains(where: { $0.role == .chapter }) {
         throw DiagnosticsError(log.diagnostics + [.error("the book has no chapters", at: SourceLocation(file: "."),
                                                           hint: "add a Markdown file, or list chapters in SUMMARY.md")])
     }
     return LoadedBook(book: Book(options: options, title: title, sections: sections, contents: contents), files: files,
-                      themeOverrides: themeOverrides, imageSizes: imageSizes, warnings: log.warnings)
+                      themeOverrides: themeOverrides, imageSizes: imageSizes, warnings: log.warnings, refused: refused)
 }
 
 /// The front cover, a section of its own: a Markdown page that is not also a chapter, or an
 /// image, which makes a page of one image.
-private func readCover(_ path: String, title: String, options: BookOptions, files: Set<String>, bookFiles: BookFiles,
-                       contents: [ContentsEntry]) throws -> Chapter {
+private func readCover(_ path: String, title: String, options: BookOptions, files: Set<String>, refused: [String: String],
+                       bookFiles: BookFiles, contents: [ContentsEntry]) throws -> Chapter {
     let location = options.namedAt[path]
+    if let reason = refused[path] {
+        throw Diagnostic.error(reason, at: location)
+    }
     guard files.contains(path) else {
         throw Diagnostic.error("the cover `\(path)` does not exist", at: location, hint: "give an image or a .md file relative to the book folder")
     }

@@ -397,10 +397,10 @@ private struct DirectiveExpander {
 /// Whether a normalised path stays inside `root`, a folder given from the same place: `..` for
 /// the folder above, as an mdBook project is above its `src`; empty for the place itself.
 private func isInside(_ path: String, _ root: String) -> Bool {
-    let climbs = root.split(separator: "/").filter { $0 == ".." }.count
-    if climbs > 0 {
-        // Up to the root and no further: `../listings/a.rs` from `src`, not `../../x`.
-        return path.split(separator: "/").prefix { $0 == ".." }.count <= climbs
+    let up = root.split(separator: "/")
+    if !up.isEmpty, up.allSatisfy({ $0 == ".." }) {
+        // A folder above this one holds this one: only a path that climbs higher leaves it.
+        return path.split(separator: "/").prefix { $0 == ".." }.count <= up.count
     }
     let rest = root.isEmpty ? path : path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
     guard let rest else { return false }

@@ -46,7 +46,13 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = []) throws -> Loade
         return LoadedProject(loaded: loaded, contentFiles: files, source: "")
     }
     let file = MdBookConfig.file
-    var config = try MdBookConfig.decode(parseTOML(SourceText.bookFile(files.read(file), file: file, allowEmpty: true)), file: file)
+    let toml: Data
+    do {
+        toml = try files.read(file)
+    } catch {
+        throw Diagnostic.error("\(error)", at: SourceLocation(file: file))
+    }
+    var config = try MdBookConfig.decode(parseTOML(SourceText.bookFile(toml, file: file, allowEmpty: true)), file: file)
     // Without `[book] src` and without a `src` folder, the chapters are beside book.toml.
     let source = config.sourceLocation == nil && files.kind(config.source) == nil ? "" : lexicallyNormalized(config.source)
     guard source.isEmpty || files.kind(source) == .directory else {
@@ -56,8 +62,13 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = []) throws -> Loade
     var log = DiagnosticLog()
     var stylesheets: [String: Data] = [:]
     for (path, location) in config.stylesheets {
-        guard let data = try? files.read(lexicallyNormalized(path)) else {
-            log.report(.error("the stylesheet `\(path)` does not exist", at: location, hint: "give a CSS file relative to the folder of book.toml"))
+        let data: Data
+        do {
+            data = try files.read(lexicallyNormalized(path))
+        } catch {
+            let exists = files.kind(lexicallyNormalized(path)) != nil
+            log.report(.error(exists ? "the stylesheet `\(path)` cannot be read: \(error)" : "the stylesheet `\(path)` does not exist", at: location,
+                              hint: "give a CSS file relative to the folder of book.toml"))
             continue
         }
         let sitePath = SiteLayout.stylesheetURL(lexicallyNormalized(path))

@@ -2,10 +2,12 @@
 /// at their file:line:column, and gathers the book files the site must carry and the sizes of
 /// the images, by the URL the pages use. With `rawHTML`, the links and sources written in raw
 /// HTML are checked too; the renderer moves them (`rawHTMLLinkURL`).
-func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:], rawHTML: Bool = false)
+/// A file in `refused` is an error wherever a link uses it, with the reason given.
+func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:], refused: [String: String] = [:],
+                  rawHTML: Bool = false)
     -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
 {
-    let targets = LinkTargets(chapters, files: files)
+    let targets = LinkTargets(chapters, files: files, refused: refused)
     var assets = Set<String>()
     var images: ImageSizes = [:]
     var diagnostics: [Diagnostic] = []

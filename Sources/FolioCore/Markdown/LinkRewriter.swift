@@ -5,18 +5,22 @@ import Foundation
 struct LinkTargets: Sendable {
     var chapters: [ChapterID: Set<String>]
     var files: Set<String>
+    /// Files a link may not use, with the reason (a symbolic link out of the book, an image
+    /// that is not one).
+    var refused: [String: String] = [:]
 
     /// The chapters' headings and raw HTML ids; only Markdown is a chapter a link can reach, so
     /// an image cover stays an image.
-    init(_ chapters: [ParsedChapter], files: Set<String>) {
+    init(_ chapters: [ParsedChapter], files: Set<String>, refused: [String: String] = [:]) {
         self.init(chapters: Dictionary(uniqueKeysWithValues: chapters.filter { fileExtension($0.chapter.path) == "md" }.map {
             ($0.chapter.id, Set($0.headings.map(\.id) + $0.anchors))
-        }), files: files)
+        }), files: files, refused: refused)
     }
 
-    init(chapters: [ChapterID: Set<String>], files: Set<String>) {
+    init(chapters: [ChapterID: Set<String>], files: Set<String>, refused: [String: String] = [:]) {
         self.chapters = chapters
         self.files = files
+        self.refused = refused
     }
 }
 
@@ -59,6 +63,8 @@ enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// A link (not an image) out of the book: kept, since books are often published beside
     /// sibling sites (`../std/index.html`).
     case leavesBook(String)
+    /// A file the book holds but a link may not use, with the reason.
+    case refused(String)
 
     var description: String {
         switch self {
@@ -70,6 +76,7 @@ enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingFile(let path, let image): image ? "missing image `\(path)`" : "link to a missing file `\(path)`"
         case .outsideBook(let path): "`\(path)` points outside the book folder"
         case .leavesBook(let path): "`\(path)` leads out of the book; it is kept as written"
+        case .refused(let reason): reason
         }
     }
 }
@@ -103,6 +110,9 @@ func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, ta
             return .failure(.missingHeading(chapter: target, id: fragment, known: ids.sorted()))
         }
         return .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: target, fragment: fragment)))
+    }
+    if let reason = targets.refused[path] {
+        return .failure(.refused(reason))
     }
     if fileExtension(path) == "md" && !image {
         return .failure(targets.files.contains(path) ? .notAChapter(path) : .missingChapter(path))

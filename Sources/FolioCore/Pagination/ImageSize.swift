@@ -23,3 +23,18 @@ extension ImageSize {
         self = size
     }
 }
+
+extension ImageSize {
+    /// Whether the bytes are a PNG, JPEG, GIF, WebP or SVG image at all, by their signature (an
+    /// SVG by its root element), whether or not they state a size.
+    static func isImage(_ data: Data) -> Bool {
+        let bytes = [UInt8](data.prefix(12))
+        func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + signature.count && Array(bytes[offset..<offset + signature.count]) == signature
+        }
+        return starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) || starts([0xFF, 0xD8, 0xFF])
+            || starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8))
+            || (starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8))
+            || XMLRootTag(ImageBytes(data)).map { $0.name == "svg" || $0.name.hasSuffix(":svg") } == true
+    }
+}

@@ -27,6 +27,15 @@ struct SiteWriterTests {
 
     private let threeChapters = ["a.md": "# A\n\nOne.\n", "b.md": "# B\n\nTwo.\n", "c.md": "# C\n\nThree.\n"]
 
+    /// A book of three chapters, built once: the scratch folder, the book and its site.
+    private func builtBook() throws -> (Scratch, URL, URL) {
+        let scratch = try Scratch()
+        let book = try scratch.write(threeChapters, under: "book")
+        let result = try build(scratch)
+        #expect(result.status == 0, "\(result.stderr)")
+        return (scratch, book, book.appendingPathComponent("_site"))
+    }
+
     @Test func aRebuildWithNoChangesWritesNothing() throws {
         let scratch = try Scratch()
         let book = try scratch.write(threeChapters, under: "book")
@@ -43,10 +52,7 @@ struct SiteWriterTests {
     }
 
     @Test func anEditRewritesOnlyTheFilesThatChanged() throws {
-        let scratch = try Scratch()
-        let book = try scratch.write(threeChapters, under: "book")
-        let site = book.appendingPathComponent("_site")
-        #expect(try build(scratch).status == 0)
+        let (scratch, book, site) = try builtBook()
         let before = stamps(site), bytes = snapshot(site)
         Thread.sleep(forTimeInterval: 0.02)
         try Data("# B\n\nTwo, edited.\n".utf8).write(to: book.appendingPathComponent("b.md"))
@@ -62,10 +68,7 @@ struct SiteWriterTests {
     }
 
     @Test func aRemovedChapterTakesItsPagesAndFolderAlong() throws {
-        let scratch = try Scratch()
-        let book = try scratch.write(threeChapters, under: "book")
-        let site = book.appendingPathComponent("_site")
-        #expect(try build(scratch).status == 0)
+        let (scratch, book, site) = try builtBook()
         let before = Set(snapshot(site).keys)
         try FileManager.default.removeItem(at: book.appendingPathComponent("c.md"))
         let result = try build(scratch)
@@ -80,10 +83,7 @@ struct SiteWriterTests {
     }
 
     @Test func aFailedBuildTouchesNoFile() throws {
-        let scratch = try Scratch()
-        let book = try scratch.write(threeChapters, under: "book")
-        let site = book.appendingPathComponent("_site")
-        #expect(try build(scratch).status == 0)
+        let (scratch, book, site) = try builtBook()
         let before = stamps(site), bytes = snapshot(site)
         try Data("# B\n\nSee [nowhere](missing.md).\n".utf8).write(to: book.appendingPathComponent("b.md"))
         try FileManager.default.removeItem(at: book.appendingPathComponent("c.md"))
@@ -93,10 +93,7 @@ struct SiteWriterTests {
     }
 
     @Test func filesFolioDidNotWriteStay() throws {
-        let scratch = try Scratch()
-        let book = try scratch.write(threeChapters, under: "book")
-        let site = book.appendingPathComponent("_site")
-        #expect(try build(scratch).status == 0)
+        let (scratch, book, site) = try builtBook()
         try Data("books.example.org\n".utf8).write(to: site.appendingPathComponent("CNAME"))
         try Data("mine\n".utf8).write(to: site.appendingPathComponent("c/notes.txt"))
         try FileManager.default.removeItem(at: book.appendingPathComponent("c.md"))
@@ -107,10 +104,7 @@ struct SiteWriterTests {
     }
 
     @Test func aSiteFileChangedByHandIsWrittenAgain() throws {
-        let scratch = try Scratch()
-        let book = try scratch.write(threeChapters, under: "book")
-        let site = book.appendingPathComponent("_site")
-        #expect(try build(scratch).status == 0)
+        let (scratch, _, site) = try builtBook()
         let bytes = snapshot(site)
         // The same size, so only the bytes tell.
         var page = try #require(bytes["a/1.html"])
@@ -124,10 +118,7 @@ struct SiteWriterTests {
     /// A site written before Folio kept `.folio-files`: all of it is Folio's, so what the new site
     /// lacks goes, and files with the right bytes are kept.
     @Test func anOlderSiteWithoutTheRecordIsUpdated() throws {
-        let scratch = try Scratch()
-        let book = try scratch.write(threeChapters, under: "book")
-        let site = book.appendingPathComponent("_site")
-        #expect(try build(scratch).status == 0)
+        let (scratch, _, site) = try builtBook()
         let bytes = snapshot(site)
         try FileManager.default.removeItem(at: site.appendingPathComponent(SiteRecord.fileName))
         try FileManager.default.createDirectory(at: site.appendingPathComponent("old"), withIntermediateDirectories: true)
@@ -144,10 +135,7 @@ struct SiteWriterTests {
     /// A build stopped halfway leaves the record of every file it may have touched and temporary
     /// files beside them; the next build finishes the job and clears them away.
     @Test func aBuildAfterAnInterruptedOneFinishesIt() throws {
-        let scratch = try Scratch()
-        let book = try scratch.write(threeChapters, under: "book")
-        let site = book.appendingPathComponent("_site")
-        #expect(try build(scratch).status == 0)
+        let (scratch, _, site) = try builtBook()
         let bytes = snapshot(site)
         var record = try #require(SiteRecord.read(in: site.path))
         record.entries["b/1.html"] = SiteRecord.Entry()

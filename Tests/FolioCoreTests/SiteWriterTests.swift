@@ -148,6 +148,26 @@ struct SiteWriterTests {
         #expect(snapshot(site) == bytes)
     }
 
+    /// The record is read from the output folder, so it cannot lead Folio out of it.
+    @Test func aRecordNeverLeadsOutOfTheSite() throws {
+        let (scratch, book, site) = try builtBook()
+        let outside = try scratch.write(["keep.txt": "keep\n"], under: "outside")
+        var record = try #require(SiteRecord.read(in: site.path))
+        #expect(record.entries.keys.allSatisfy { !$0.contains("..") })
+        let text = record.text + "0000000000000001 5 ../../outside/keep.txt\n- - /\(outside.path)/keep.txt\n"
+        try Data(text.utf8).write(to: site.appendingPathComponent(SiteRecord.fileName))
+        record = try #require(SiteRecord.read(in: site.path))
+        #expect(record.entries.keys.allSatisfy { !$0.contains("keep.txt") })
+        // A chapter's folder turned into a link to a folder elsewhere: the build refuses to write through it.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("c"))
+        try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("c"), withDestinationURL: outside)
+        try FileManager.default.removeItem(at: book.appendingPathComponent("c.md"))
+        let result = try build(scratch)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("`c` in the output folder is a symbolic link"), "\(result.stderr)")
+        #expect(snapshot(outside) == ["keep.txt": Data("keep\n".utf8)])
+    }
+
     @Test func theTemporaryFileLiesBesideItsFile() {
         #expect(temporaryPath(for: "/x/site/a/1.html") == "/x/site/a/.1.html.folio-tmp")
         #expect(temporaryPath(for: "index.html") == ".index.html.folio-tmp")

@@ -88,11 +88,17 @@ struct SiteRecord: Equatable, Sendable {
         var record = SiteRecord(changed: status.changed)
         for line in lines.dropFirst() {
             let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, !fields[2].isEmpty else { continue }
+            // A path that would lead out of the folder is not Folio's, whatever the record says.
+            guard fields.count == 3, isInside(fields[2]) else { continue }
             record.entries[String(fields[2])] = Entry(size: Int(fields[1]), hash: UInt64(fields[0], radix: 16))
         }
         return record
     }
+}
+
+/// A relative path that stays inside its folder: no empty, `.` or `..` parts, no leading `/`.
+private func isInside(_ path: Substring) -> Bool {
+    !path.isEmpty && !path.hasPrefix("/") && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !["", ".", ".."].contains($0) }
 }
 
 /// One build's changes to the output folder.
@@ -125,6 +131,7 @@ private struct SiteUpdate {
         var record = SiteRecord()
         for plan in planned { record.entries[plan.file.path] = plan.entry }
         guard !changes.isEmpty || !stale.isEmpty || record.text != earlier.text else { return WriteCounts() }
+        try ensureOwnFolders(changes.map(\.file.path) + stale)
 
         // The record first: every path about to be written is Folio's from now on, its bytes unknown.
         var journal = record
@@ -168,14 +175,27 @@ private struct SiteUpdate {
         return FileManager.default.contents(atPath: full) == data
     }
 
+    /// Folio writes and removes only inside real folders of the output folder: a folder in it that
+    /// is a symbolic link would lead elsewhere.
+    private func ensureOwnFolders(_ paths: [String]) throws {
+        var folders: Set<String> = []
+        for path in paths {
+            var folder = directory(of: path)
+            while !folder.isEmpty, folders.insert(folder).inserted { folder = directory(of: folder) }
+        }
+        for folder in folders.sorted() where FileStatus(root + "/" + folder)?.isSymbolicLink == true {
+            throw FileAccessError(path: folder, reason: "`\(folder)` in the output folder is a symbolic link; Folio writes only into folders of its own")
+        }
+    }
+
     /// Removes files of an earlier build, then the folders they leave empty, up to the root.
     private func remove(_ paths: [String]) throws {
         var folders: Set<String> = []
         for path in paths {
             let full = root + "/" + path
-            if let status = FileStatus(full), status.isDirectory {
-                try FileManager.default.removeItem(atPath: full)
-            } else if unlink(full) != 0 && errno != ENOENT {
+            // A folder where Folio wrote a file is someone else's now: it stays.
+            if FileStatus(full)?.isDirectory == true { continue }
+            if unlink(full) != 0 && errno != ENOENT {
                 throw FileAccessError(path: path, reason: "cannot remove `\(path)` (\(String(cString: strerror(errno))))")
             }
             var folder = directory(of: path)
@@ -230,6 +250,7 @@ struct FileStatus {
     }
 
     var isDirectory: Bool
+    var isSymbolicLink: Bool
     var size: Int
     /// The last change to the file's bytes or its entry (ctime), which no tool can set back.
     var changed: Time
@@ -238,6 +259,7 @@ struct FileStatus {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        isSymbolicLink = (info.st_mode & S_IFMT) == S_IFLNK
         size = Int(info.st_size)
         #if canImport(Darwin)
         changed = Time(seconds: Int(info.st_ctimespec.tv_sec), nanoseconds: Int(info.st_ctimespec.tv_nsec))

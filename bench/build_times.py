@@ -3,11 +3,16 @@
 rendering the same Markdown files (`cmark *.md > /dev/null`): the floor for any tool
 that renders these files with libcmark.
 
-    make bench            # or: python3 bench/build_times.py [--runs N] [--chapters N]
+Then `folio build` into an output folder three ways: fresh (no folder yet), again with no change
+(nothing to write), and after an edit to one chapter; with `--against OLD_FOLIO`, another build of
+folio is timed the same way, run for run, so the two can be compared.
+
+    make bench            # or: python3 bench/build_times.py [--runs N] [--chapters N] [--against BIN]
 """
 import argparse
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -83,10 +88,37 @@ def compare(name, book: Path, out: Path, runs):
           f"{folio_kib / 1024:.1f} MiB | {cmark_kib / 1024:.1f} MiB |")
 
 
+def rebuild_times(binaries, book: Path, tmp: Path, runs):
+    """Median wall seconds of a fresh build, a rebuild with no change and a rebuild after editing
+    one chapter, for each binary; the binaries take turns within each run."""
+    chapter = book / markdown_files(book)[0]
+    original = chapter.read_text()
+    samples = {name: {"fresh": [], "no change": [], "one chapter edited": []} for name in binaries}
+    try:
+        for run in range(runs):
+            for name, binary in binaries.items():
+                out = tmp / f"rebuild-{name}"
+                shutil.rmtree(out, ignore_errors=True)
+                command = [str(binary), "build", str(book), "-o", str(out)]
+                samples[name]["fresh"].append(measure(command, book)[0])
+                samples[name]["no change"].append(measure(command, book)[0])
+                chapter.write_text(original + f"\nAn edit of run {run}.\n")
+                samples[name]["one chapter edited"].append(measure(command, book)[0])
+                chapter.write_text(original)
+    finally:
+        chapter.write_text(original)
+    print(f"\nbuilds into {tmp} (median of {runs} runs, wall seconds):\n")
+    print("| folio | fresh | no change | one chapter edited |")
+    print("|---|---|---|---|")
+    for name, kinds in samples.items():
+        print(f"| {name} | " + " | ".join(f"{statistics.median(times):.2f} s" for times in kinds.values()) + " |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--chapters", type=int, default=1000)
+    parser.add_argument("--against", type=Path, help="another folio binary to time the rebuilds of, side by side")
     args = parser.parse_args()
     if not FOLIO.exists():
         sys.exit("build the release binary first: swift build -c release --product folio")
@@ -103,6 +135,10 @@ def main():
         generated_book(generated, args.chapters)
         compare(f"generated, {args.chapters} chapters", generated, tmp / "generated-site", args.runs)
         pagination_throughput(generated, tmp / "generated-site", args.runs)
+        binaries = {"this build": FOLIO}
+        if args.against:
+            binaries[str(args.against)] = args.against
+        rebuild_times(binaries, generated, tmp, args.runs)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,9 @@ public struct BuildReport: Sendable {
     public var chapters: Int
     public var pages: Int
     public var files: Int
+    /// Site files written because their bytes changed or were new, and files of an earlier build removed.
+    public var written = 0
+    public var removed = 0
     public var warnings: [Diagnostic]
     public var times: PhaseTimes
     /// book.toml's keys that mean nothing in Folio, as `file:line:col: …` lines.
@@ -39,9 +42,9 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
         }
     }
     guard let site, !log.hasErrors else { throw DiagnosticsError(log.diagnostics.map(project.locate)) }
-    try times.time("write") { try writeSite(site, to: output, from: bookFiles) }
-    return BuildReport(chapters: book.chapters.count, pages: paged.pages.count, files: site.count, warnings: log.diagnostics.map(project.locate),
-                       times: times, ignoredKeys: project.ignoredKeys)
+    let counts = try times.time("write") { try writeSite(site, to: output, from: bookFiles) }
+    return BuildReport(chapters: book.chapters.count, pages: paged.pages.count, files: site.count, written: counts.written, removed: counts.removed,
+                       warnings: log.diagnostics.map(project.locate), times: times, ignoredKeys: project.ignoredKeys)
 }
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.

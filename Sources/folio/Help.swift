@@ -36,7 +36,8 @@ enum Help {
     A folder with book.toml is an mdBook project: its options come from book.toml and
     its chapters from `src` (or the folder `[book] src` names).
     Problems are printed as `file:line:col: error|warning: message`. A build with errors
-    writes nothing: the previous site stays as it was.
+    writes nothing: the previous site stays as it was. Otherwise only the files whose
+    bytes changed are written, and those the site no longer has are removed.
 
     Exit status: 0 built, 1 the book has errors, 2 usage error.
     """

@@ -1,64 +1,287 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The write stage: the whole site goes into a sibling temporary folder, which then takes the
-/// output folder's place. A build that fails at any point leaves the previous site as it was.
-func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles) throws {
-    let fileManager = FileManager.default
+/// What the write stage did: site files whose bytes changed (or were new), and files removed.
+struct WriteCounts: Sendable, Equatable {
+    var written = 0
+    var removed = 0
+}
+
+/// The write stage, in place: a site file is written only when its bytes differ from the file
+/// already there, each through a temporary file beside it and a rename, so an interrupted build
+/// leaves every file whole. Files of an earlier build that the site no longer has are removed at
+/// the end, and folders left empty with them. A rebuild with no changes writes nothing.
+///
+/// Which files Folio wrote, and their hashes, are kept in the output folder in `.folio-files`
+/// (`SiteRecord`): only those files are ever removed, and a file the record vouches for is not
+/// read again. The record is written before the first file (every path about to be written marked
+/// unknown) and again at the end, so an interrupted build is still known to be Folio's.
+func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles) throws -> WriteCounts {
     let target = URL(fileURLWithPath: output).standardizedFileURL
-    try ensureReplaceable(target)
-    let parent = target.deletingLastPathComponent()
-    let suffix = "\(ProcessInfo.processInfo.processIdentifier)"
-    let staging = parent.appendingPathComponent(".\(target.lastPathComponent).folio-tmp-\(suffix)")
-    let retired = parent.appendingPathComponent(".\(target.lastPathComponent).folio-old-\(suffix)")
-
     do {
-        try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-        try? fileManager.removeItem(at: staging)
-        for folder in Set(files.map { directory(of: $0.path) }).sorted() {
-            try fileManager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
-        // Files are independent: writing them side by side keeps the disk busy.
-        let writes = files.mapSideBySide { file in
-            Result<Void, Error> {
-                let destination = staging.appendingPathComponent(file.path)
-                switch file.contents {
-                case .bytes(let data): try data.write(to: destination)
-                case .bookFile(let path): try book.read(path).write(to: destination)
-                }
-            }
-        }
-        for write in writes { try write.get() }
-        if fileManager.fileExists(atPath: target.path) {
-            try fileManager.moveItem(at: target, to: retired)
-            do {
-                try fileManager.moveItem(at: staging, to: target)
-            } catch {
-                try? fileManager.moveItem(at: retired, to: target)
-                throw error
-            }
-            try? fileManager.removeItem(at: retired)
-        } else {
-            try fileManager.moveItem(at: staging, to: target)
-        }
+        let earlier = try ensureReplaceable(target)
+        return try SiteUpdate(root: target.path, earlier: earlier).apply(files, from: book)
+    } catch let diagnostic as Diagnostic {
+        throw diagnostic
     } catch {
-        try? fileManager.removeItem(at: staging)
-        throw Diagnostic.error("could not write the site: \(error.localizedDescription)", at: SourceLocation(file: output))
+        throw Diagnostic.error("could not write the site: \((error as? FileAccessError)?.reason ?? error.localizedDescription)", at: SourceLocation(file: output))
     }
 }
 
-/// Only an earlier Folio site (or an empty folder) is ever replaced, so `-o ~/Documents` loses nothing.
-/// Every Folio site has these documents, whatever its theme.
-private func ensureReplaceable(_ target: URL) throws {
-    let fileManager = FileManager.default
+/// Only an earlier Folio site (or an empty folder) is ever written over, so `-o ~/Documents` loses
+/// nothing. Every Folio site has these documents, whatever its theme, or the record of its files.
+/// Returns what is known of the files already there.
+private func ensureReplaceable(_ target: URL) throws -> SiteRecord {
     var isDirectory: ObjCBool = false
-    guard fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
+    guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return SiteRecord() }
     guard isDirectory.boolValue else {
         throw Diagnostic.error("the output path exists and is not a folder", at: SourceLocation(file: target.path),
                                hint: "choose another folder with -o")
     }
-    let contents = Set((try? fileManager.contentsOfDirectory(atPath: target.path)) ?? [])
+    let contents = Set((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [])
+    if contents.contains(SiteRecord.fileName), let record = SiteRecord.read(in: target.path) { return record }
     guard contents.isEmpty || SiteLayout.signature.isSubset(of: contents) else {
         throw Diagnostic.error("the output folder holds files that Folio did not write; refusing to replace it",
                                at: SourceLocation(file: target.path), hint: "choose an empty or new folder with -o")
+    }
+    // A site from before the record: all of it was Folio's, as a build replaced the whole folder.
+    return SiteRecord(entries: Dictionary(uniqueKeysWithValues: allFiles(under: target.path).map { ($0, SiteRecord.Entry()) }))
+}
+
+/// The files Folio wrote into an output folder: path → size and content hash (unknown for a file
+/// whose write may not have finished). One line a file, sorted, so the same site gives the same record.
+struct SiteRecord: Equatable, Sendable {
+    static let fileName = ".folio-files"
+    static let header = "folio-files 1"
+
+    struct Entry: Equatable, Sendable {
+        var size: Int?
+        var hash: UInt64?
+    }
+
+    var entries: [String: Entry] = [:]
+    /// When the record was last written: a file changed after it is not vouched for.
+    var changed: FileStatus.Time?
+
+    var text: String {
+        var text = Self.header + "\n"
+        for path in entries.keys.sorted() {
+            let entry = entries[path]!
+            if let size = entry.size, let hash = entry.hash {
+                text += String(hash, radix: 16).leftPadded(to: 16) + " \(size) \(path)\n"
+            } else {
+                text += "- - \(path)\n"
+            }
+        }
+        return text
+    }
+
+    static func read(in root: String) -> SiteRecord? {
+        let path = root + "/" + fileName
+        guard let status = FileStatus(path), let data = FileManager.default.contents(atPath: path) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.first == Substring(header) else { return nil }
+        var record = SiteRecord(changed: status.changed)
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            // A path that would lead out of the folder is not Folio's, whatever the record says.
+            guard fields.count == 3, isInside(fields[2]) else { continue }
+            record.entries[String(fields[2])] = Entry(size: Int(fields[1]), hash: UInt64(fields[0], radix: 16))
+        }
+        return record
+    }
+}
+
+/// A relative path that stays inside its folder: no empty, `.` or `..` parts, no leading `/`.
+private func isInside(_ path: Substring) -> Bool {
+    !path.isEmpty && !path.hasPrefix("/") && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !["", ".", ".."].contains($0) }
+}
+
+/// One build's changes to the output folder.
+private struct SiteUpdate {
+    var root: String
+    var earlier: SiteRecord
+
+    /// A site file as it is now, and whether the file already there has these bytes.
+    private struct Planned: Sendable {
+        var file: SiteFile
+        var entry: SiteRecord.Entry
+        var upToDate: Bool
+    }
+
+    func apply(_ files: [SiteFile], from book: BookFiles) throws -> WriteCounts {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let (root, earlier) = (self.root, self.earlier)
+        let planned = try files.mapSideBySide { file in
+            Result<Planned, Error> {
+                let data = try Self.bytes(of: file, from: book)
+                let entry = SiteRecord.Entry(size: data.count, hash: fnv1a(data))
+                return Planned(file: file, entry: entry, upToDate: Self.isUpToDate(root, file.path, data, entry, earlier))
+            }
+        }.map { try $0.get() }
+
+        let current = Set(files.map(\.path))
+        let stale = earlier.entries.keys.filter { !current.contains($0) }.sorted()
+        let changes = planned.filter { !$0.upToDate }
+        var record = SiteRecord()
+        for plan in planned { record.entries[plan.file.path] = plan.entry }
+        guard !changes.isEmpty || !stale.isEmpty || record.text != earlier.text else { return WriteCounts() }
+        try ensureOwnFolders(changes.map(\.file.path) + stale)
+
+        // The record first: every path about to be written is Folio's from now on, its bytes unknown.
+        var journal = record
+        for plan in changes { journal.entries[plan.file.path] = SiteRecord.Entry() }
+        for path in stale { journal.entries[path] = earlier.entries[path] }
+        try writeWhole(Data(journal.text.utf8), to: root + "/" + SiteRecord.fileName)
+        // Files an interrupted build may have left half written.
+        for (path, entry) in earlier.entries where entry.hash == nil { unlink(temporaryPath(for: root + "/" + path)) }
+
+        // An old file where a new file needs a folder (or the other way round) goes first.
+        let blocking = stale.filter { path in current.contains(where: { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) }
+        if !blocking.isEmpty { try remove(blocking) }
+
+        for folder in Set(changes.map { directory(of: $0.file.path) }).sorted() where !folder.isEmpty {
+            try fileManager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        let writes = changes.mapSideBySide { plan in
+            Result<Void, Error> { try writeWhole(try Self.bytes(of: plan.file, from: book), to: root + "/" + plan.file.path) }
+        }
+        for write in writes { try write.get() }
+        try remove(stale.filter { !blocking.contains($0) })
+        try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
+        return WriteCounts(written: changes.count, removed: stale.count)
+    }
+
+    private static func bytes(of file: SiteFile, from book: BookFiles) throws -> Data {
+        switch file.contents {
+        case .bytes(let data): return data
+        case .bookFile(let path): return try book.read(path)
+        }
+    }
+
+    /// The record vouches for a file it lists with the same size and hash that has not changed since
+    /// the record was written; any other file of the right size is compared byte for byte.
+    private static func isUpToDate(_ root: String, _ path: String, _ data: Data, _ entry: SiteRecord.Entry, _ earlier: SiteRecord) -> Bool {
+        let full = root + "/" + path
+        guard let status = FileStatus(full), !status.isDirectory, status.size == data.count else { return false }
+        if let known = earlier.entries[path], known == entry, let recorded = earlier.changed, status.changed <= recorded {
+            return true
+        }
+        return FileManager.default.contents(atPath: full) == data
+    }
+
+    /// Folio writes and removes only inside real folders of the output folder: a folder in it that
+    /// is a symbolic link would lead elsewhere.
+    private func ensureOwnFolders(_ paths: [String]) throws {
+        var folders: Set<String> = []
+        for path in paths {
+            var folder = directory(of: path)
+            while !folder.isEmpty, folders.insert(folder).inserted { folder = directory(of: folder) }
+        }
+        for folder in folders.sorted() where FileStatus(root + "/" + folder)?.isSymbolicLink == true {
+            throw FileAccessError(path: folder, reason: "`\(folder)` in the output folder is a symbolic link; Folio writes only into folders of its own")
+        }
+    }
+
+    /// Removes files of an earlier build, then the folders they leave empty, up to the root.
+    private func remove(_ paths: [String]) throws {
+        var folders: Set<String> = []
+        for path in paths {
+            let full = root + "/" + path
+            // A folder where Folio wrote a file is someone else's now: it stays.
+            if FileStatus(full)?.isDirectory == true { continue }
+            if unlink(full) != 0 && errno != ENOENT {
+                throw FileAccessError(path: path, reason: "cannot remove `\(path)` (\(String(cString: strerror(errno))))")
+            }
+            var folder = directory(of: path)
+            while !folder.isEmpty {
+                folders.insert(folder)
+                folder = directory(of: folder)
+            }
+        }
+        // Deepest first, so a folder's emptied subfolders are gone before it is tried.
+        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+    }
+}
+
+/// Writes a file whole or not at all: into a temporary file beside it, then renamed over it.
+private func writeWhole(_ data: Data, to path: String) throws {
+    let temporary = temporaryPath(for: path)
+    do {
+        try data.write(to: URL(fileURLWithPath: temporary))
+    } catch {
+        unlink(temporary)
+        throw error
+    }
+    if rename(temporary, path) != 0 {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw FileAccessError(path: path, reason: "cannot write `\(path)` (\(reason))")
+    }
+}
+
+/// `.<name>.folio-tmp` beside the file: one name per file, so a later build can clear it away.
+func temporaryPath(for path: String) -> String {
+    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    return path[..<slash] + "." + path[slash...] + ".folio-tmp"
+}
+
+/// Every file under a folder, as paths relative to it.
+private func allFiles(under root: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    var files: [String] = []
+    for case let path as String in walker {
+        if let status = FileStatus(root + "/" + path), !status.isDirectory { files.append(path) }
+    }
+    return files
+}
+
+/// What `lstat` says of a path.
+struct FileStatus {
+    struct Time: Comparable, Equatable, Sendable {
+        var seconds: Int
+        var nanoseconds: Int
+        static func < (a: Time, b: Time) -> Bool { (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds) }
+    }
+
+    var isDirectory: Bool
+    var isSymbolicLink: Bool
+    var size: Int
+    /// The last change to the file's bytes or its entry (ctime), which no tool can set back.
+    var changed: Time
+
+    init?(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        isSymbolicLink = (info.st_mode & S_IFMT) == S_IFLNK
+        size = Int(info.st_size)
+        #if canImport(Darwin)
+        changed = Time(seconds: Int(info.st_ctimespec.tv_sec), nanoseconds: Int(info.st_ctimespec.tv_nsec))
+        #else
+        changed = Time(seconds: Int(info.st_ctim.tv_sec), nanoseconds: Int(info.st_ctim.tv_nsec))
+        #endif
+    }
+}
+
+/// FNV-1a, 64 bits: a content hash to notice changed files, not a defence against forgery.
+func fnv1a(_ data: Data) -> UInt64 {
+    data.withUnsafeBytes { buffer in
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in buffer {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

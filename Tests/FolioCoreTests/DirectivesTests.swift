@@ -115,6 +115,10 @@ struct CodeBlockTests {
     @Test func hashTabIsCode() { #expect(html("```rust\n#\tx\n```") == "<pre><code class=\"language-rust\">#\tx\n</code></pre>\n") }
     @Test func otherLanguagesHideNothing() { #expect(html("```python\n# a comment\n```") == "<pre><code class=\"language-python\"># a comment\n</code></pre>\n") }
     @Test func noLanguageHidesNothing() { #expect(html("```\n# shown\n```") == "<pre><code># shown\n</code></pre>\n") }
+    @Test func hidelinesFromBookTOML() {
+        #expect(visibleCode("~import os\nprint(1)\n", info: CodeInfo("python"), prefixes: ["python": "~"]) == "print(1)\n")
+        #expect(visibleCode("~import os\n", info: CodeInfo("python,hidelines=#"), prefixes: ["python": "~"]) == "~import os\n")
+    }
     @Test func hidelinesPrefix() { #expect(html("```python,hidelines=~\n~hidden()\n  ~hidden()\nshown()\n```") == "<pre><code class=\"language-python hidelines=~\">shown()\n</code></pre>\n") }
     @Test func attributesBecomeClasses() { #expect(html("```rust,ignore\nx\n```") == "<pre><code class=\"language-rust ignore\">x\n</code></pre>\n") }
     @Test func spacesTabsAndCommasSeparate() { #expect(html("```rust edition2021,\tno_run\nx\n```") == "<pre><code class=\"language-rust edition2021 no_run\">x\n</code></pre>\n") }

@@ -5,7 +5,7 @@ func parseChapters(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedCh
 
 func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> ParsedChapter {
     let markdown = parseMarkdown(chapter.markdown, smartPunctuation: options.smartPunctuation)
-    let (blocks, headings) = assignHeadingIDs(markdown.map { $0.rewritten(blocks: \.leavingOutHiddenLines) })
+    let (blocks, headings) = assignHeadingIDs(markdown.map { $0.rewritten(blocks: { $0.leavingOutHiddenLines(prefixes: options.hiddenLinePrefixes) }) })
     let title = chapter.declaredTitle
         ?? headings.first { $0.level == 1 }?.title
         ?? titleFromFileName(fileStem(chapter.path))

@@ -28,12 +28,13 @@ struct CodeInfo: Sendable, Equatable {
 /// - Rust (the language `rust`): a line whose first non-blank character is `#` followed by a
 ///   space or by nothing is hidden; `##` at that place stands for a literal `#` (the line is
 ///   shown with one `#` less); any other `#` (`#[derive]`, `#!`) is code.
-/// - Other languages, with a `hidelines=PREFIX` attribute: a line whose first non-blank text
+/// - Other languages, with a `hidelines=PREFIX` attribute or a prefix for the language in
+///   `prefixes` (book.toml's `[output.html.code.hidelines]`): a line whose first non-blank text
 ///   is the prefix is hidden.
 ///
 /// Blocks with no language (indented code, or a fence without an info string) hide nothing, as
 /// in mdBook.
-func visibleCode(_ code: String, info: CodeInfo) -> String {
+func visibleCode(_ code: String, info: CodeInfo, prefixes: [String: String] = [:]) -> String {
     let hidden: (Substring) -> Bool
     var unescape: (Substring) -> Substring = { $0 }
     if info.language == "rust" {
@@ -48,7 +49,7 @@ func visibleCode(_ code: String, info: CodeInfo) -> String {
             guard rest.hasPrefix("##") else { return line }
             return line[..<rest.startIndex] + rest.dropFirst()
         }
-    } else if let prefix = info.hiddenLinePrefix, !prefix.isEmpty {
+    } else if let prefix = info.hiddenLinePrefix ?? info.language.flatMap({ prefixes[$0] }), !prefix.isEmpty {
         hidden = { $0.drop { $0.isWhitespace }.hasPrefix(prefix) }
     } else {
         return code
@@ -64,8 +65,8 @@ func visibleCode(_ code: String, info: CodeInfo) -> String {
 extension Block {
     /// A code block with its hidden lines left out; any other block as it is. Run before
     /// pagination, so the paginator measures the lines the page shows.
-    var leavingOutHiddenLines: Block {
+    func leavingOutHiddenLines(prefixes: [String: String]) -> Block {
         guard case .codeBlock(let info, let code) = self else { return self }
-        return .codeBlock(info: info, code: visibleCode(code, info: CodeInfo(info)))
+        return .codeBlock(info: info, code: visibleCode(code, info: CodeInfo(info), prefixes: prefixes))
     }
 }

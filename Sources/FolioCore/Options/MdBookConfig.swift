@@ -39,8 +39,10 @@ extension MdBookConfig {
         var darkTheme: DefaultTheme?
         for (path, key, value) in pairs(of: root, path: "") {
             switch path {
-            case "book", "output", "output.html", "preprocessor":
+            case "book", "output", "output.html", "output.html.code", "preprocessor":
                 break
+            case "output.html.code.hidelines":
+                config.options.markdown.hiddenLinePrefixes = hiddenLinePrefixes(value, reader: &reader)
             case "book.title": config.options.title = text(value, &reader) ?? config.options.title
             case "book.authors": config.options.authors = texts(value, &reader) ?? config.options.authors
             case "book.description": config.options.description = text(value, &reader) ?? config.options.description
@@ -118,8 +120,23 @@ extension MdBookConfig {
             let name = pair.key.string ?? ""
             let full = path.isEmpty ? name : "\(path).\(name)"
             let here = (full, pair.key, OptionField(path: full, node: pair.value))
-            return ["book", "output", "output.html", "preprocessor"].contains(full) ? [here] + Self.pairs(of: pair.value, path: full) : [here]
+            return ["book", "output", "output.html", "output.html.code", "preprocessor"].contains(full)
+                ? [here] + Self.pairs(of: pair.value, path: full) : [here]
         }
+    }
+
+    /// `python = "~"`: for each language, what starts the lines its code blocks hide.
+    private static func hiddenLinePrefixes(_ field: OptionField, reader: inout OptionsReader) -> [String: String] {
+        guard case .mapping(let pairs) = field.node.value else {
+            reader.expected("a table of languages and the prefixes of their hidden lines", field)
+            return [:]
+        }
+        var prefixes: [String: String] = [:]
+        for pair in pairs {
+            guard let language = pair.key.string, let prefix = text(field.with(pair.value), &reader) else { continue }
+            prefixes[language] = prefix
+        }
+        return prefixes
     }
 
     /// `"/old/page.html" = "new.html"` pairs; a key with a `#fragment` is a redirect inside a page,

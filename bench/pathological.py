@@ -8,6 +8,7 @@ doubling ratio (time doubled / time once; linear is about 2).
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -60,6 +61,8 @@ def folio_time(text, timeout):
 
 
 def cmark_time(text, timeout):
+    if shutil.which("cmark") is None:
+        return None, "no cmark"
     return timed(["cmark"], stdin_text=text, timeout=timeout)
 
 

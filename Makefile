@@ -1,6 +1,6 @@
 # make build — install what is missing, build Folio, build the sample book into content/_site/
 # make test  — install what is missing, run every test
-# make bench — build times against cmark alone (bench/build_times.py)
+# make bench — build times against cmark alone (bench/build_times.py), cmark's pathological cases (bench/pathological.py)
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -26,6 +26,7 @@ test: deps test-deps
 bench: deps bench-deps
 	$(SWIFT) build -c release --product folio
 	python3 bench/build_times.py
+	python3 bench/pathological.py
 
 # Debian packages, installed only when missing (apt-get needs a fresh index on a new machine).
 define install_missing

@@ -19,7 +19,18 @@ public struct BuildReport: Sendable {
 public func buildBook(at folder: String, output: String) throws -> BuildReport {
     var times = PhaseTimes()
     let project = try times.time("load") { try loadProject(.disk(folder), ignoring: pathsInside(folder, output)) }
-    let (loaded, bookFiles) = (project.loaded, project.contentFiles)
+    let built = renderBook(project, times: &times)
+    guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(built.log.diagnostics.map(project.locate)) }
+    let counts = try times.time("write") { try writeSite(site, to: output, from: project.contentFiles) }
+    return BuildReport(chapters: project.loaded.book.chapters.count, pages: built.pages, files: site.count, written: counts.written,
+                       removed: counts.removed, warnings: built.log.diagnostics.map(project.locate), times: times,
+                       ignoredKeys: project.ignoredKeys)
+}
+
+/// parse → link → paginate → render a loaded book, in memory: the site's files (`nil` when the theme
+/// or rendering failed), how many pages it has, and every error and warning found on the way.
+func renderBook(_ project: LoadedProject, times: inout PhaseTimes) -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog) {
+    let loaded = project.loaded
     let book = loaded.book
     var log = DiagnosticLog()
     log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys))
@@ -28,6 +39,7 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     }
 
     let parsed = times.time("parse") { parseChapters(book.sections, options: book.options.markdown) }
+    log.report(contentsOf: parsed.flatMap(\.warnings))
     let linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes, refused: loaded.refused,
                                                        rawHTML: book.options.markdown.rawHTML) }
     log.report(contentsOf: linked.diagnostics)
@@ -41,10 +53,7 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
             }
         }
     }
-    guard let site, !log.hasErrors else { throw DiagnosticsError(log.diagnostics.map(project.locate)) }
-    let counts = try times.time("write") { try writeSite(site, to: output, from: bookFiles) }
-    return BuildReport(chapters: book.chapters.count, pages: paged.pages.count, files: site.count, written: counts.written, removed: counts.removed,
-                       warnings: log.diagnostics.map(project.locate), times: times, ignoredKeys: project.ignoredKeys)
+    return (site, paged.pages.count, log)
 }
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.

@@ -2,12 +2,20 @@
 /// the extensions mdBook enables beyond CommonMark, built over cmark's tree and the source
 /// lines: tables, footnotes, strikethrough, task lists and heading attributes.
 func parseMarkdown(_ text: String, smartPunctuation: Bool) -> [Block] {
+    var cuts: [MarkdownPosition] = []
+    return parseMarkdown(text, smartPunctuation: smartPunctuation, cuts: &cuts)
+}
+
+/// The blocks `text` makes, and in `cuts` where it nests deeper than `MarkdownNode.maximumDepth`
+/// (the content there is kept as plain text).
+func parseMarkdown(_ text: String, smartPunctuation: Bool, cuts: inout [MarkdownPosition]) -> [Block] {
     let definitions = FootnoteDefinitions(text)
     var lowering = MarkdownLowering(text: definitions.text, smartPunctuation: smartPunctuation)
     let body = lowering.parse(definitions.text, lineOffset: 0)
     let notes = definitions.notes.mapValues { note in
         lowering.parse(note.text, lineOffset: note.line - 1)
     }
+    cuts += lowering.cuts
     return attachFootnotes(body, notes: notes)
 }
 
@@ -19,6 +27,8 @@ struct MarkdownLowering {
     let text: String
     let smartPunctuation: Bool
     private let lines: [Substring]
+    /// Where the chapter's own text nests too deep (text parsed again is not counted twice).
+    private(set) var cuts: [MarkdownPosition] = []
 
     init(text: String, smartPunctuation: Bool) {
         self.text = text
@@ -31,7 +41,7 @@ struct MarkdownLowering {
         let document: MarkdownNode
         let own: [MarkdownNode]
         if source == text {
-            document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation)
+            document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation, cuts: &cuts)
             own = document.children
         } else {
             let count = source.split(separator: "\n", omittingEmptySubsequences: false).count

@@ -24,8 +24,22 @@ struct MarkdownNode: Sendable {
     var endLine: Int
     var children: [MarkdownNode]
 
+    /// How deep the tree may nest: a node this many levels below the document keeps its text but
+    /// not its structure (see `parse`). Far deeper than any real book (browsers and cmark's own
+    /// renderers bound nesting too), and shallow enough that every walk over the tree, which
+    /// recurses once per level, stays within a thread's stack.
+    static let maximumDepth = 100
+
     /// The document `text` makes.
     static func parse(_ text: String, smartPunctuation: Bool = false) -> MarkdownNode {
+        var cuts: [MarkdownPosition] = []
+        return parse(text, smartPunctuation: smartPunctuation, cuts: &cuts)
+    }
+
+    /// The document `text` makes, nested at most `maximumDepth` levels: a node at that depth that
+    /// has children is flattened to its text (a block to a paragraph, a list item to an item
+    /// holding one) and its position added to `cuts`.
+    static func parse(_ text: String, smartPunctuation: Bool, cuts: inout [MarkdownPosition]) -> MarkdownNode {
         let options = CMARK_OPT_VALIDATE_UTF8 | (smartPunctuation ? CMARK_OPT_SMART : 0)
         // Positions are the text's own lines, numbered from 1: a chapter adds its first line.
         var copier = TreeCopier(source: SourceText(text, file: ""))
@@ -33,7 +47,9 @@ struct MarkdownNode: Sendable {
             buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
         }) else { return MarkdownNode(kind: .document, literal: "", position: MarkdownPosition(line: 1, column: 1), endLine: 1, children: []) }
         defer { cmark_node_free(document) }
-        return copier.copy(document, paragraph: nil)
+        let copy = copier.copy(document, paragraph: nil, depth: 0)
+        cuts += copier.cuts
+        return copy
     }
 
     /// cmark's name for the kind, for messages: `code_block`, `thematic_break`…
@@ -65,19 +81,23 @@ struct MarkdownNode: Sendable {
 
 private struct TreeCopier {
     var source: SourceText
+    /// Where nodes nested too deep were flattened.
+    var cuts: [MarkdownPosition] = []
 
-    /// `paragraph` is cmark's start (line, byte column) of the paragraph `node` is in, if any.
-    mutating func copy(_ node: OpaquePointer, paragraph: (line: Int, column: Int)?) -> MarkdownNode {
+    /// `paragraph` is cmark's start (line, byte column) of the paragraph `node` is in, if any;
+    /// `depth` how many levels `node` is below the document. The recursion stops at `MarkdownNode.maximumDepth`.
+    mutating func copy(_ node: OpaquePointer, paragraph: (line: Int, column: Int)?, depth: Int) -> MarkdownNode {
         let type = cmark_node_get_type(node)
         var line = Int(cmark_node_get_start_line(node))
         var byteColumn = Int(cmark_node_get_start_column(node))
         var children: [MarkdownNode] = []
-        var child = cmark_node_first_child(node)
+        let cut = depth >= MarkdownNode.maximumDepth && cmark_node_first_child(node) != nil
+        var child = cut ? nil : cmark_node_first_child(node)
         while let current = child {
-            children.append(copy(current, paragraph: type == CMARK_NODE_PARAGRAPH ? (line, byteColumn) : paragraph))
+            children.append(copy(current, paragraph: type == CMARK_NODE_PARAGRAPH ? (line, byteColumn) : paragraph, depth: depth + 1))
             child = cmark_node_next(current)
         }
-        let kind = Self.kind(of: node, type)
+        var kind = Self.kind(of: node, type)
         if case .link = kind, let first = children.first, first.position.line > 0 {
             // cmark 0.30 gives a link the line of its `]`; its text starts on the line of its `[`.
             line = min(line, first.position.line)
@@ -88,9 +108,42 @@ private struct TreeCopier {
             byteColumn += source.indentation(ofLine: line) - (paragraph.column - 1)
         }
         let location = source.location(line: line, byteColumn: byteColumn)
+        let position = MarkdownPosition(line: location.line, column: location.column)
+        let endLine = Int(cmark_node_get_end_line(node))
+        if cut {
+            cuts.append(position)
+            let text = MarkdownNode(kind: .text, literal: Self.text(of: node), position: position, endLine: endLine, children: [])
+            if type.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue { return text }
+            let paragraph = MarkdownNode(kind: .paragraph, literal: "", position: position, endLine: endLine, children: [text])
+            if type == CMARK_NODE_ITEM {
+                children = [paragraph]
+            } else {
+                (kind, children) = (.paragraph, [text])
+            }
+        }
         return MarkdownNode(kind: kind, literal: cmark_node_get_literal(node).map { String(cString: $0) } ?? "",
-                            position: MarkdownPosition(line: location.line, column: location.column),
-                            endLine: Int(cmark_node_get_end_line(node)), children: children)
+                            position: position, endLine: endLine, children: children)
+    }
+
+    /// The text of `node` and everything in it, read with cmark's own iterator (which does not
+    /// recurse): literals as they are, a line break or the end of a block as a new line.
+    private static func text(of node: OpaquePointer) -> String {
+        var text = ""
+        guard let iterator = cmark_iter_new(node) else { return text }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let current = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(current)
+            if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(current) {
+                text += String(cString: literal)
+            } else if event == CMARK_EVENT_ENTER, type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                text += "\n"
+            } else if event == CMARK_EVENT_EXIT, type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue, !text.isEmpty, text.last != "\n" {
+                text += "\n"
+            }
+        }
+        while text.last == "\n" { text.removeLast() }
+        return text
     }
 
     private static func kind(of node: OpaquePointer, _ type: cmark_node_type) -> MarkdownNode.Kind {

@@ -7,6 +7,8 @@ struct ParsedChapter: Sendable, Equatable {
     var headings: [Heading]
     /// The ids its raw HTML gives, when raw HTML is rendered: link targets like headings.
     var anchors: [String]
+    /// What parsing found that the writer should know: Markdown nested too deep.
+    var warnings: [Diagnostic] = []
 
     init(chapter: Chapter, title: String, blocks: [Block], headings: [Heading], anchors: [String] = []) {
         self.chapter = chapter

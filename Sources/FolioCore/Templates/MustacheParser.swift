@@ -33,6 +33,9 @@ enum MustacheNode: Sendable {
 /// comment, partial or set-delimiter tag alone on its line is *standalone*: the line's
 /// whitespace and newline go with it, so block tags on lines of their own leave no blank lines.
 struct MustacheParser {
+    /// How deep sections may nest: far more than any template needs, and a bound on the renderer's recursion.
+    static let maximumSectionDepth = 100
+
     private let text: [Character]
     /// Where each character of `text` starts in the template, to say where a tag is.
     private let indices: [String.Index]
@@ -106,6 +109,10 @@ struct MustacheParser {
             _ = standalone(start)
             endLine()
             let location = location(of: start)
+            guard sections.count < Self.maximumSectionDepth else {
+                throw Diagnostic.error("section `\(name)` is nested more than \(Self.maximumSectionDepth) sections deep", at: location,
+                                       hint: "rendering recurses once per section; nest them less deeply")
+            }
             sections.append(OpenSection(name: name, keys: keys(name), inverted: sigil == "^", location: location, outer: nodes))
             nodes = []
         case "/":

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// Hostile books: cmark's pathological inputs (its `test/pathological_tests.py`, at a hundredth of its
+/// sizes) and deep nesting, each built as a one-chapter book in memory through load, parse, link,
+/// paginate and render. None may crash; nesting past `MarkdownNode.maximumDepth` is a warning at
+/// its place, and the text deeper down is kept. `bench/pathological.py` times the full sizes.
+struct PathologicalTests {
+    /// The site of a one-chapter book holding `markdown`, and the build's warnings.
+    /// With `allowingErrors`, a book with errors (a link to a missing file) is built all the same.
+    static func build(_ markdown: String, allowingErrors: Bool = false) throws -> (pages: [String], warnings: [Diagnostic]) {
+        var times = PhaseTimes()
+        let project = try loadProject(.memory(["chapter.md": markdown]))
+        let built = renderBook(project, times: &times)
+        let site = try #require(built.site)
+        #expect(allowingErrors || !built.log.hasErrors, "\(built.log.diagnostics)")
+        let pages = site.filter { $0.path.hasPrefix("chapter/") && $0.path.hasSuffix(".html") }.compactMap { file -> String? in
+            guard case .bytes(let data) = file.contents else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        return (pages, built.log.warnings.map(project.locate))
+    }
+
+    /// cmark's pathological cases by name, at a hundredth of the sizes of its suite (the `pathological` dictionary), deep enough still to pass every depth limit.
+    static func cases(scale: Int = 100) -> [String: String] {
+        func n(_ count: Int) -> Int { count / scale }
+        func times(_ text: String, _ count: Int) -> String { String(repeating: text, count: n(count)) }
+        return [
+            "nested strong emph": times("*a **a ", 32500) + "b" + times(" a** a*", 32500),
+            "many emph closers with no openers": times("a_ ", 32500),
+            "many emph openers with no closers": times("_a ", 32500),
+            "many link closers with no openers": times("a]", 32500),
+            "many link openers with no closers": times("[a", 32500),
+            "mismatched openers and closers": times("*a_ ", 25000),
+            "issue #389": times("*a ", 20000) + times("_a*_ ", 20000),
+            "openers and closers multiple of 3": "a**b" + times("c* ", 25000),
+            "link openers and emph closers": times("[ a_", 25000),
+            "pattern [ (]( repeated": times("[ (](", 40000),
+            "pattern ![[]() repeated": times("![[]()", 160000),
+            "hard link/emph case": "**x [a*b**c*](d)",
+            "nested brackets": times("[", 25000) + "a" + times("]", 25000),
+            "nested block quotes": times("> ", 25000) + "a",
+            "deeply nested lists": (0..<n(500)).map { String(repeating: "  ", count: $0) + "* a\n" }.joined(),
+            "U+0000 in input": "abc\u{0}de\u{0}",
+            "backticks": (1..<n(2500)).map { "e" + String(repeating: "`", count: $0) }.joined(),
+            "unclosed links A": times("[a](<b", 30000),
+            "unclosed links B": times("[a](b", 30000),
+            "unclosed <!--": "</" + times("<!--", 300000),
+            "empty lines in deeply nested lists": times("- ", 30000) + "x" + times("\n", 30000),
+            "empty lines in deeply nested lists in blockquote": "> " + times("- ", 30000) + "x\n" + times(">\n", 30000),
+            "emph in deep blockquote": times(">", 100000) + times("a*", 100000),
+            "reference collisions": referenceCollisions(count: n(25000)),
+            "nested inlines": times("*", 20000) + "a" + times("*", 20000),
+        ]
+    }
+
+    /// Reference definitions whose labels all fall in one bucket of cmark's old 16-entry hash table.
+    static func referenceCollisions(count: Int) -> String {
+        func badHash(_ label: String) -> Bool {
+            var hash: UInt32 = 0
+            for scalar in label.unicodeScalars {
+                hash = scalar.value &+ (hash << 6) &+ (hash << 16) &- hash
+            }
+            return hash % 16 == 0
+        }
+        var keys: [String] = []
+        var index = 0
+        while keys.count < count {
+            if badHash("x\(index)") { keys.append("x\(index)") }
+            index += 1
+        }
+        return keys.dropFirst().map { "[\($0)]: /url\n\n[\(keys[0])]\n\n" }.joined()
+    }
+
+    @Test(arguments: cases().keys.sorted())
+    func cmarkCaseBuilds(_ name: String) throws {
+        let markdown = try #require(Self.cases()[name])
+        if markdown.contains("\u{0}") {
+            // A NUL byte makes the file binary, not Markdown: an error, not a crash.
+            #expect(throws: DiagnosticsError.self) { try Self.build(markdown) }
+            return
+        }
+        let (pages, _) = try Self.build(markdown, allowingErrors: true)
+        #expect(!pages.isEmpty, "\(name) made no pages")
+    }
+
+    /// The generators above match the suite's own: the inputs of `pathological_tests.py`, dumped
+    /// with python3, at the same scale.
+    @Test(.enabled(if: Self.shared.runs && Self.hasPython, Self.shared.skipNote))
+    func generatorsMatchCmarksSuite() throws {
+        try Self.shared.require()
+        let script = """
+        import sys, types, json
+        sys.modules['cmark'] = types.SimpleNamespace(CMark=None)
+        sys.path.insert(0, sys.argv[1])
+        import pathological_tests as p
+        json.dump({k: v[0] for k, v in {**p.pathological, **p.pathological_cmark}.items()}, sys.stdout)
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, Self.shared.url.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let suite = try JSONDecoder().decode([String: String].self, from: data)
+        let ours = Self.cases(scale: 1)
+        #expect(Set(suite.keys) == Set(ours.keys))
+        for (name, input) in suite {
+            #expect(ours[name] == input, "\(name) differs from cmark's suite")
+        }
+    }
+
+    static let shared = SharedFolder("cmark-pathological", holding: "cmark's pathological_tests.py")
+    static let hasPython = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
+    @Test func twentyThousandNestedEmphasisIsAWarningAtItsPlace() throws {
+        let markdown = "# Deep\n\n" + String(repeating: "*a ", count: 20000) + String(repeating: "_a*_ ", count: 20000) + "\n"
+        let (pages, warnings) = try Self.build(markdown)
+        let warning = try #require(warnings.first { $0.message.contains("nested deeper than") })
+        // The paragraph is the first level, its emphasis the second: the 99th `*a ` is cut.
+        #expect(warning.location == SourceLocation(file: "chapter.md", line: 3, column: 3 * 98 + 1))
+        // Nothing lost: every `a` is still there, as text.
+        let text = pages.joined().replacing(#/<[^>]*>/#, with: "")
+        #expect(text.count { $0 == "a" } >= 40000)
+    }
+
+    @Test func deepListsAndBlockQuotesKeepTheirText() throws {
+        let lists = (0..<300).map { String(repeating: "  ", count: $0) + "* item\($0)\n" }.joined()
+        let quotes = String(repeating: "> ", count: 25000) + "quoted"
+        for markdown in [lists, quotes] {
+            let (pages, warnings) = try Self.build(markdown)
+            #expect(warnings.contains { $0.message.contains("nested deeper than 100 levels") })
+            let html = pages.joined()
+            #expect(html.contains(markdown == quotes ? "quoted" : "item299"))
+        }
+    }
+
+    @Test func nestingWithinTheLimitIsLeftAlone() throws {
+        let markdown = String(repeating: "> ", count: 90) + "a *b **c***"
+        let (pages, warnings) = try Self.build(markdown)
+        #expect(warnings.isEmpty)
+        #expect(pages.joined().components(separatedBy: "<blockquote").count == 91)
+    }
+
+    @Test func deepJSONIsADiagnostic() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: Diagnostic.self) { try parseJSON(Data(deep.utf8), file: "manifest.json") }
+    }
+}
+
+extension PathologicalTests {
+    @Test func deepTemplateSectionsAreADiagnostic() throws {
+        let deep = String(repeating: "{{#a}}", count: 100_000) + String(repeating: "{{/a}}", count: 100_000)
+        #expect(throws: Diagnostic.self) { try MustacheTemplate(deep, file: "page.html") }
+        let fine = String(repeating: "{{#a}}", count: 50) + "x" + String(repeating: "{{/a}}", count: 50)
+        #expect(try MustacheTemplate(fine, file: "page.html").render(.null, partials: TemplateSet(files: [:])) == "")
+    }
+}

@@ -169,7 +169,9 @@ private struct SiteUpdate {
     private static func isUpToDate(_ root: String, _ path: String, _ data: Data, _ entry: SiteRecord.Entry, _ earlier: SiteRecord) -> Bool {
         let full = root + "/" + path
         guard let status = FileStatus(full), !status.isDirectory, status.size == data.count else { return false }
-        if let known = earlier.entries[path], known == entry, let recorded = earlier.changed, status.changed <= recorded {
+        // Strictly older: a clock tick is coarse, and a file changed in the tick the record was
+        // written in may have changed after it.
+        if let known = earlier.entries[path], known == entry, let recorded = earlier.changed, status.changed < recorded {
             return true
         }
         return FileManager.default.contents(atPath: full) == data

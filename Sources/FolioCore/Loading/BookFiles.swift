@@ -98,7 +98,7 @@ extension BookFiles {
                     throw FileAccessError(path: path, reason: "the file cannot be read (\(describe(error)))")
                 }
             },
-            identity: { path in url(path).resolvingSymlinksInPath().standardizedFileURL.path }
+            identity: { path in realPath(url(path).path) ?? url(path).standardizedFileURL.path }
         )
     }
 

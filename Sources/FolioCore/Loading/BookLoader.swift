@@ -68,7 +68,7 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
         sections.append(cover)
     }
     for entry in contents.readingOrder {
-        if entry.id.path == ".." || entry.id.path.hasPrefix("../") {
+        if resolvePath(entry.id.path, relativeTo: "") == nil {
             log.report(.error("`\(entry.id)` is outside the book's folder", at: entry.listedAt,
                               hint: "a book reads only files inside its folder: list a Markdown file relative to it"))
             continue

@@ -364,7 +364,7 @@ private struct DirectiveExpander {
         }
     }
 
-    /// An included file's text: UTF-8, a byte-order mark skipped, CRLF read as LF.
+    /// An included file's text: UTF-8, a byte-order mark skipped (`fileLines` drops CRs).
     private func read(_ path: String) throws -> String {
         let data: Data
         do {
@@ -372,8 +372,7 @@ private struct DirectiveExpander {
         } catch {
             throw Diagnostic.error("`\(path)` cannot be included: \(error)")
         }
-        let text = try SourceText(data, file: path).text
-        return text.contains("\r\n") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        return try SourceText(data, file: path).text
     }
 
     private func problem(_ error: SelectionError, path: String, spec: String) -> Diagnostic {
@@ -403,6 +402,5 @@ private func isInside(_ path: String, _ root: String) -> Bool {
         return path.split(separator: "/").prefix { $0 == ".." }.count <= up.count
     }
     let rest = root.isEmpty ? path : path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
-    guard let rest else { return false }
-    return rest != ".." && !rest.hasPrefix("../")
+    return rest.map { resolvePath($0, relativeTo: "") != nil } ?? false
 }

@@ -106,11 +106,12 @@ private struct SiteUpdate {
     var root: String
     var earlier: SiteRecord
 
-    /// A site file as it is now, and whether the file already there has these bytes.
+    /// A site file as it is now, and its bytes when the file already there lacks them.
     private struct Planned: Sendable {
         var file: SiteFile
         var entry: SiteRecord.Entry
-        var upToDate: Bool
+        /// Nil when the file already there has these bytes.
+        var change: Data?
     }
 
     func apply(_ files: [SiteFile], from book: BookFiles) throws -> WriteCounts {
@@ -121,13 +122,13 @@ private struct SiteUpdate {
             Result<Planned, Error> {
                 let data = try Self.bytes(of: file, from: book)
                 let entry = SiteRecord.Entry(size: data.count, hash: fnv1a(data))
-                return Planned(file: file, entry: entry, upToDate: Self.isUpToDate(root, file.path, data, entry, earlier))
+                return Planned(file: file, entry: entry, change: Self.isUpToDate(root, file.path, data, entry, earlier) ? nil : data)
             }
         }.map { try $0.get() }
 
         let current = Set(files.map(\.path))
         let stale = earlier.entries.keys.filter { !current.contains($0) }.sorted()
-        let changes = planned.filter { !$0.upToDate }
+        let changes = planned.filter { $0.change != nil }
         var record = SiteRecord()
         for plan in planned { record.entries[plan.file.path] = plan.entry }
         guard !changes.isEmpty || !stale.isEmpty || record.text != earlier.text else { return WriteCounts() }
@@ -149,7 +150,7 @@ private struct SiteUpdate {
             try fileManager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
         let writes = changes.mapSideBySide { plan in
-            Result<Void, Error> { try writeWhole(try Self.bytes(of: plan.file, from: book), to: root + "/" + plan.file.path) }
+            Result<Void, Error> { try writeWhole(plan.change!, to: root + "/" + plan.file.path) }
         }
         for write in writes { try write.get() }
         try remove(stale.filter { !blocking.contains($0) })

@@ -1,20 +1,30 @@
 #!/usr/bin/env python3
-"""The reader's cost per animation frame while a page is dragged, with the CPU slowed 4× (CDP
-`Emulation.setCPUThrottlingRate`): script and style-recalculation time per frame, from
-`Performance.getMetrics` (`ScriptDuration`, `RecalcStyleDuration`, `LayoutDuration` deltas)
-divided by the frames a requestAnimationFrame counter saw during the drag, for a 20-page and a
-1,000-page book side by side. Then the DOM's element count for a 10-page and a 2,000-page book:
-the reader keeps a bounded number of pages in the DOM, so both should be close.
+"""The reader in Chromium, on a 20-page and a 5,000-page book (625 chapters):
 
-Run by hand, after `swift build` (or `swift build -c release`):
+- the cost of a page turn: script + style-recalculation + layout time per drag step (one pointer
+  move, 16 ms apart, drawn in one animation frame) while a page is dragged, with the CPU slowed 4×
+  (CDP `Emulation.setCPUThrottlingRate`), from `Performance.getMetrics` (`ScriptDuration`,
+  `RecalcStyleDuration`, `LayoutDuration` deltas over the drag) divided by the moves, after one
+  drag to warm up (median of drags);
+- the DOM's element count, the most seen after opening the book, three turns, and opening the
+  contents panel (the reader keeps a bounded number of pages, chapters and contents entries);
+- first page painted: `first-contentful-paint` of a page document opened cold (median of loads);
+- the gzip bytes of the reader's JavaScript and CSS as the site serves them (each file, gzip -9).
 
-    python3 bench/reader_frames.py [--drags N] [--throttle 4] [--folio PATH]
+With `--against OLD_FOLIO`, another build of folio (its theme is built into it) is measured the
+same way, drag for drag in the same run, and the ratios are shown. `--json PATH` writes the
+figures: {"turn_ms": {"20": x, "5000": y}, "dom_elements": {…}, "first_paint_ms": {…},
+"runtime_gzip_bytes": n, "detail": {…}, "against": {… the same for OLD_FOLIO}}.
+
+    python3 bench/reader_frames.py [--drags N] [--throttle 4] [--folio PATH] [--against PATH] [--json PATH]
 
 Books are generated (exact page counts, via page breaks), built with the real binary and served
 on 127.0.0.1; Chromium is Debian's, through Playwright, as in Tests/site/."""
 import argparse
 import functools
+import gzip
 import http.server
+import json
 import os
 import shutil
 import statistics
@@ -32,15 +42,11 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 VIEWPORT = {"width": 1400, "height": 900}
 BOOKS = {  # name: (chapters, pages per chapter)
-    "10": (2, 5),
     "20": (4, 5),
-    "1000": (125, 8),
-    "2000": (250, 8),
+    "5000": (625, 8),
 }
 
-FRAME_COUNTER = """() => { window.__frames = 0; window.__counting = true;
-    const tick = () => { if (!window.__counting) return; window.__frames++; requestAnimationFrame(tick); };
-    requestAnimationFrame(tick); }"""
+ELEMENTS = "() => document.getElementsByTagName('*').length"
 
 
 def default_folio():
@@ -61,18 +67,24 @@ def serve(root: Path):
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
 
 
-def open_reader(browser, url, page):
+def runtime_gzip_bytes(site: Path) -> int:
+    """The reader's scripts and the theme's stylesheet as served, each gzipped (-9)."""
+    files = sorted((site / "assets").glob("*.js")) + [site / "assets/folio.css"]
+    return sum(len(gzip.compress(f.read_bytes(), compresslevel=9, mtime=0)) for f in files)
+
+
+def open_reader(browser, url, page=1):
     context = browser.new_context(viewport=VIEWPORT)
     tab = context.new_page()
     errors = []
     tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.on("pageerror", lambda e: errors.append(str(e) + (e.stack or "")))
     tab.goto(url)
-    tab.wait_for_function("() => window.folio && document.querySelector('[data-folio=\"stage\"] article.page')", timeout=10000)
+    tab.wait_for_function("() => window.folio && document.querySelector('[data-folio=\"stage\"] article.page')", timeout=20000)
     if page > 1:
         tab.evaluate("n => window.folio.go(n, {animated: false})", page)
         tab.wait_for_function(
-            "n => window.folio.page === n || window.folio.page === n - 1", arg=page, timeout=10000)
+            "n => window.folio.page === n || window.folio.page === n - 1", arg=page, timeout=20000)
     tab.wait_for_timeout(500)
     return context, tab, errors
 
@@ -91,92 +103,158 @@ def metrics(cdp):
 
 
 def measure_drag(tab, cdp, moves):
-    """One drag from the right page's bottom corner half-way across, held: ms per frame."""
+    """One drag from the right page's bottom corner half-way across, held: ms per drag step (each
+    pointer move is drawn in one animation frame; the frames in between do nothing)."""
     box = right_page_box(tab)
     x0, y0 = box["right"] - 0.02 * box["width"], box["bottom"] - 0.02 * box["height"]
     tab.mouse.move(x0, y0)
     tab.mouse.down()
-    tab.evaluate(FRAME_COUNTER)
     before = metrics(cdp)
     for i in range(1, moves + 1):
         t = i / moves
         tab.mouse.move(x0 - 0.5 * box["width"] * t, y0 - 0.2 * box["height"] * t)
         tab.wait_for_timeout(16)
     after = metrics(cdp)
-    frames = tab.evaluate("() => { window.__counting = false; return window.__frames; }")
     tab.mouse.move(x0, y0, steps=4)  # back to the corner: the page springs back
     tab.mouse.up()
     tab.wait_for_timeout(800)
-    per = lambda key: 1000 * (after.get(key, 0) - before.get(key, 0)) / max(frames, 1)  # noqa: E731
-    return {"frames": frames, "script": per("ScriptDuration"), "style": per("RecalcStyleDuration"),
-            "layout": per("LayoutDuration")}
+    per = lambda key: 1000 * (after.get(key, 0) - before.get(key, 0)) / moves  # noqa: E731
+    sample = {"script": per("ScriptDuration"), "style": per("RecalcStyleDuration"),
+              "layout": per("LayoutDuration")}
+    sample["total"] = sample["script"] + sample["style"] + sample["layout"]
+    return sample
+
+
+def dom_elements(browser, url):
+    """The most elements seen: at the start, after three turns, with the contents panel open."""
+    context, tab, errors = open_reader(browser, url)
+    seen = [tab.evaluate(ELEMENTS)]
+    for _ in range(3):
+        tab.evaluate("() => window.folio.next()")
+        tab.wait_for_timeout(700)
+        seen.append(tab.evaluate(ELEMENTS))
+    tab.click('button[data-folio="contents"]')
+    tab.wait_for_timeout(300)
+    seen.append(tab.evaluate(ELEMENTS))
+    chapter_links = tab.evaluate("() => document.querySelectorAll('nav[data-folio=\"chapters\"] a').length")
+    context.close()
+    return max(seen), chapter_links, errors
+
+
+def first_paint(browser, url, loads):
+    """first-contentful-paint of a page document loaded cold, ms (median)."""
+    times = []
+    for _ in range(loads):
+        context = browser.new_context(viewport=VIEWPORT)
+        tab = context.new_page()
+        tab.goto(url)
+        tab.wait_for_function("() => window.folio", timeout=20000)
+        times.append(tab.evaluate("""() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN"""))
+        context.close()
+    return statistics.median(times)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--drags", type=int, default=5, help="drags per book (the median is shown)")
     parser.add_argument("--moves", type=int, default=40, help="pointer moves per drag, 16 ms apart")
+    parser.add_argument("--loads", type=int, default=3, help="cold loads per book for first paint")
     parser.add_argument("--throttle", type=float, default=4, help="CPU slow-down rate")
     parser.add_argument("--folio", type=Path, default=None)
+    parser.add_argument("--against", type=Path, default=None, help="another folio binary, measured alongside")
+    parser.add_argument("--json", type=Path, default=None, help="write the figures as JSON here")
     args = parser.parse_args()
-    folio = args.folio or default_folio()
+    binaries = {"folio": args.folio or default_folio()}
+    if args.against:
+        binaries["against"] = args.against
     chromium = shutil.which("chromium")
     if not chromium:
         sys.exit("chromium is missing: apt-get install chromium")
 
     with tempfile.TemporaryDirectory(prefix="folio-reader-bench-") as scratch:
         scratch = Path(scratch)
-        sites = scratch / "sites"
-        sites.mkdir()
-        for name, (chapters, pages) in BOOKS.items():
-            book = generate_book(scratch / f"book-{name}", chapters, pages, title=f"{name} pages")
-            result = subprocess.run([str(folio), "build", str(book), "-o", str(sites / name)], capture_output=True, text=True)
-            if result.returncode != 0:
-                sys.exit(result.stderr)
-        httpd, base = serve(sites)
-        rows, nodes, all_errors = {}, {}, []
+        books = {name: generate_book(scratch / f"book-{name}", chapters, pages, title=f"{name} pages")
+                 for name, (chapters, pages) in BOOKS.items()}
+        for label, folio in binaries.items():
+            for name, book in books.items():
+                result = subprocess.run([str(folio), "build", str(book), "-o", str(scratch / "sites" / label / name)],
+                                        capture_output=True, text=True)
+                if result.returncode != 0:
+                    sys.exit(result.stderr)
+        httpd, base = serve(scratch / "sites")
+        out = {label: {"turn_ms": {}, "dom_elements": {}, "first_paint_ms": {},
+                       "runtime_gzip_bytes": runtime_gzip_bytes(scratch / "sites" / label / "20"), "detail": {}}
+               for label in binaries}
+        all_errors = []
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            for name in ("20", "1000"):
-                total = BOOKS[name][0] * BOOKS[name][1]
-                context, tab, errors = open_reader(browser, f"{base}/{name}/index.html", total // 2)
-                cdp = context.new_cdp_session(tab)
-                cdp.send("Performance.enable")
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
-                samples = [measure_drag(tab, cdp, args.moves) for _ in range(args.drags)]
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-                rows[name] = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
-                all_errors += [f"{name}: {e}" for e in errors]
-                context.close()
-            for name in ("10", "2000"):
-                total = BOOKS[name][0] * BOOKS[name][1]
-                context, tab, errors = open_reader(browser, f"{base}/{name}/index.html", 1)
-                for _ in range(3):
-                    tab.evaluate("() => window.folio.next()")
-                    tab.wait_for_timeout(700)
-                nodes[name] = tab.evaluate("""() => ({elements: document.getElementsByTagName('*').length,
-                    pages: document.querySelectorAll('article.page').length,
-                    chapterLinks: document.querySelectorAll('nav[data-folio="chapters"] a').length})""")
-                all_errors += [f"{name}: {e}" for e in errors]
-                context.close()
+            for name, (chapters, pages) in BOOKS.items():
+                total = chapters * pages
+                tabs = {}
+                for label in binaries:
+                    context, tab, errors = open_reader(browser, f"{base}/{label}/{name}/index.html", total // 2)
+                    cdp = context.new_cdp_session(tab)
+                    cdp.send("Performance.enable")
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+                    measure_drag(tab, cdp, args.moves)  # warm-up: the first drag compiles the code
+                    tabs[label] = (context, tab, cdp, errors, [])
+                for _ in range(args.drags):  # drag for drag, so that both see the same machine
+                    for label, (_, tab, cdp, _, samples) in tabs.items():
+                        samples.append(measure_drag(tab, cdp, args.moves))
+                for label, (context, _, cdp, errors, samples) in tabs.items():
+                    row = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
+                    out[label]["turn_ms"][name] = round(row["total"], 3)
+                    out[label]["detail"][name] = {k: round(v, 3) for k, v in row.items()}
+                    all_errors += [f"{label} {name}: {e}" for e in errors]
+                    context.close()
+                for label in binaries:
+                    elements, links, errors = dom_elements(browser, f"{base}/{label}/{name}/index.html")
+                    out[label]["dom_elements"][name] = elements
+                    out[label]["detail"][name]["chapter_bar_links"] = links
+                    all_errors += [f"{label} {name}: {e}" for e in errors]
+                    middle = page_href(scratch / "sites" / label / name, total // 2)
+                    out[label]["first_paint_ms"][name] = round(
+                        first_paint(browser, f"{base}/{label}/{name}/{middle}", args.loads), 1)
             browser.close()
         httpd.shutdown()
 
-    print(f"Reader, per animation frame while dragging a page (CPU ×{args.throttle:g} slower, "
-          f"median of {args.drags} drags of {args.moves} moves, {VIEWPORT['width']}×{VIEWPORT['height']})")
-    print(f"{'':24}{'20 pages':>14}{'1,000 pages':>14}")
-    for key, label in (("script", "script ms/frame"), ("style", "style ms/frame"), ("layout", "layout ms/frame"),
-                       ("frames", "frames counted")):
-        fmt = (lambda v: f"{v:14.0f}") if key == "frames" else (lambda v: f"{v:14.3f}")
-        print(f"{label:24}{fmt(rows['20'][key])}{fmt(rows['1000'][key])}")
-    print()
-    print("DOM after opening and three turns")
-    print(f"{'':24}{'10 pages':>14}{'2,000 pages':>14}")
-    for key, label in (("elements", "elements"), ("pages", "article.page"), ("chapterLinks", "chapter-bar links")):
-        print(f"{label:24}{nodes['10'][key]:14}{nodes['2000'][key]:14}")
+    report(out, args)
+    if args.json:
+        result = dict(out["folio"])
+        if "against" in out:
+            result["against"] = out["against"]
+        args.json.write_text(json.dumps(result, indent=2) + "\n")
     if all_errors:
         print("\nerrors in the page:\n  " + "\n  ".join(all_errors))
         sys.exit(1)
+
+
+def page_href(site: Path, number: int) -> str:
+    return json.loads((site / "manifest.json").read_text())["readingOrder"][number - 1]["href"]
+
+
+def report(out, args):
+    labels = list(out)
+    names = list(BOOKS)
+    print(f"Reader in Chromium, {VIEWPORT['width']}×{VIEWPORT['height']}; per drag step while a page is dragged "
+          f"(CPU ×{args.throttle:g} slower, median of {args.drags} drags of {args.moves} moves)")
+    head = "".join(f"{f'{n} pages' + ('' if len(labels) == 1 else f' ({l})'):>22}" for n in names for l in labels)
+    ratio = len(labels) > 1
+    print(f"{'':30}{head}" + ("".join(f"{f'{n}: folio/against':>20}" for n in names) if ratio else ""))
+
+    def line(label, value, fmt):
+        cells = "".join(f"{fmt(value(out[l], n)):>22}" for n in names for l in labels)
+        ratios = "".join(f"{value(out['folio'], n) / value(out['against'], n) if value(out['against'], n) else float('nan'):>19.2f}×"
+                         for n in names) if ratio else ""
+        print(f"{label:30}{cells}{ratios}")
+
+    ms = lambda v: f"{v:.3f}"  # noqa: E731
+    for key in ("script", "style", "layout", "total"):
+        line(f"{key} ms/step", lambda o, n, k=key: o["detail"][n][k], ms)
+    line("DOM elements (most)", lambda o, n: o["dom_elements"][n], str)
+    line("chapter-bar links", lambda o, n: o["detail"][n]["chapter_bar_links"], str)
+    line("first contentful paint ms", lambda o, n: o["first_paint_ms"][n], lambda v: f"{v:.1f}")
+    print(f"{'JS + CSS gzip bytes':30}" + "".join(f"{out[l]['runtime_gzip_bytes']:>22}" for l in labels))
 
 
 if __name__ == "__main__":

@@ -23,14 +23,6 @@ function cut(poly, { m, n }, sign) {
   });
   return Math.abs(area(out)) > EPS ? out : [];
 }
-function shading({ m, n }, c, p, w, h, spine) {
-  return !n ? { angle: 0, position: 0, strength: 0 } : {
-    angle: (Math.atan2(n.x, -n.y) * 180) / Math.PI,
-    position: clamp01(((m.x - w / 2) * n.x + (m.y - h / 2) * n.y) / (Math.abs(w * n.x) + Math.abs(h * n.y)) + 0.5),
-    strength: Math.sin(Math.PI * clamp01(len(sub(c, p)) / 2 / (horiz(spine) ? w : h))),
-  };
-}
-
 export const over = (c, spine, w, h, a = hinge(spine, w, h)) =>
   horiz(spine) ? { x: 2 * a.x - c.x, y: c.y } : { x: c.x, y: 2 * a.y - c.y };
 
@@ -52,7 +44,7 @@ export function curl(w, h, c, pointer, spine) {
     pointer: p, progress: clamp01(toward(sub(p, c), spine, w, h) / 2), front: n ? cut(page, f, -1) : page, back,
     matrix: [m0, m1, m2, m3, m4, m5], backClip: back.map(F),
     backMatrix: horiz(spine) ? [-m0, -m1, m2, m3, m0 * w + m4, m1 * w + m5] : [m0, m1, -m2, -m3, m2 * h + m4, m3 * h + m5],
-    shade: shading(f, c, p, w, h, spine), backShade: shading(fold(F(c), F(p)), F(c), F(p), w, h, spine),
+    fold: n && f, // m on the fold line, n its unit normal toward the corner
   };
 }
 

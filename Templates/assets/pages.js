@@ -52,7 +52,7 @@ export function pages(b, root, say) {
     return ph;
   }
   return {
-    load, leaf, leaves,
+    load, leaf, leaves, keep,
     adopt(n, a) { a.remove(); remember(n, a); },
     mount(ns, parent) {
       for (const [n, e] of leaves) if (!ns.includes(n)) {

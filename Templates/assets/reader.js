@@ -27,36 +27,53 @@ async function boot(base) {
   const panel = $('nav', { id: 'folio-contents', 'data-folio': 'contents-panel', 'aria-label': say('contents'), hidden: '' });
   const announce = $('div', { 'data-folio': 'announce', 'aria-live': 'polite' });
 
-  // Chapters: entries without a fragment (headings have one).
-  const link = (e, href = new URL(e.href, base).href) => $('a', { href, 'data-page': b.page(href) }, e.title);
-  const list = (entries) => $('ol', { class: 'toc' }, ...entries.map((e) => {
-    const kids = e.children?.filter((c) => !c.href.includes('#'));
-    return $('li', {}, link(e), ...(kids?.length ? [list(kids)] : []));
-  }));
-  const toc = m.toc || [], chapters = toc.map((e) => link(e)).filter((a) => a.dataset.page > 0);
-  bar.append(...chapters, barMark);
-  panel.append(button('close', say('close')), list(toc));
+  // Chapters: entries without a fragment (headings have one). The bar holds a window of them
+  // around the current one; the panel, rows of the whole tree made as they scroll or take focus.
+  const link = (e) => $('a', { href: e.href, 'data-page': e.page }, e.title);
+  const flatten = (es, level = 1) => es.flatMap((e) => {
+    const href = new URL(e.href, base).href;
+    return [{ title: e.title, href, page: b.page(href), level }, ...flatten(e.children?.filter((c) => !c.href.includes('#')) || [], level + 1)];
+  });
+  const rows = flatten(m.toc || []), chapters = rows.filter((e) => e.level == 1 && e.page > 0);
+  const ol = $('ol', { class: 'toc', style: `height:${rows.length * 2.5}em` }), made = new Map();
+  panel.append(button('close', say('close')), ol);
   root.append(bar, view, $('div', { class: 'folio-bar' }, prevB, contentsB, slider, indicator, nextB), panel, announce);
+  const row = (i) => made.get(i) || made.set(i, $('li', { 'aria-level': rows[i].level, 'aria-setsize': rows.length, 'aria-posinset': i + 1, style: `top:${2.5 * i}em;padding-inline-start:${1.5 * rows[i].level - 1.5}rem` }, link(rows[i]))).get(i);
+  const index = (e) => e?.closest('li')?.getAttribute('aria-posinset') - 1;
+  // Rows on screen and half a screenful either side; rows already made never move, so focus stays.
+  const rowH = () => ol.firstChild?.offsetHeight || 40, top = () => Math.floor((panel.scrollTop - ol.offsetTop) / rowH());
+  function rowsAt(i) {
+    const n = Math.ceil(panel.clientHeight / rowH()), f = panel.contains(document.activeElement) ? index(document.activeElement) : -1, want = [];
+    for (let k = Math.max(0, i - (n >> 1)); k < Math.min(rows.length, i + n + (n >> 1)); k++) want.push(k);
+    if (f >= 0 && !want.includes(f)) want.push(f);
+    for (const [k, li] of made) if (!want.includes(k)) { li.remove(); made.delete(k); }
+    let next = null;
+    for (const k of want.sort((x, y) => y - x)) { const li = row(k); if (li.nextSibling != next || !li.isConnected) ol.insertBefore(li, next); next = li; }
+  }
+  const focusRow = (i) => { rowsAt(i); row(i).firstChild.focus(); };
+  panel.onscroll = () => rowsAt(top());
+  panel.addEventListener('focusin', (e) => index(e.target) >= 0 && rowsAt(index(e.target)));
 
   const P = pages(b, root, say), own = main.querySelector('article.page[data-page]');
   const r = { b, P, view, stage, reduced: matchMedia('(prefers-reduced-motion: reduce)'), shown: [own ? b.clamp(+own.dataset.page) : 1], two: false, chrome, changed };
   if (own) P.adopt(r.shown[0], own);
 
-  let mark = null;
+  let mark = 0; // none yet
   function chrome() {
-    const n = r.shown[0], cur = chapters.findLast((a) => a.dataset.page <= n);
+    const n = r.shown[0], i = chapters.findLastIndex((e) => e.page <= n), cur = chapters[i];
     slider.value = n;
     slider.setAttribute('aria-valuetext', (indicator.textContent = `${n} / ${N}`));
     // aria-disabled, not disabled: still reachable by Tab.
     prevB.setAttribute('aria-disabled', n <= 1);
     nextB.setAttribute('aria-disabled', r.shown.at(-1) >= N);
     if (cur == mark) return;
-    mark?.removeAttribute('aria-current');
+    const shown = chapters.slice(Math.max(0, i - 6), i + 7).map(link), a = shown.find((a) => a.dataset.page == cur?.page);
+    bar.replaceChildren(...shown, barMark);
     barMark.hidden = !(mark = cur);
-    if (cur) {
-      cur.setAttribute('aria-current', true);
-      barMark.style.transform = `translateX(${cur.offsetLeft}px) scaleX(${cur.offsetWidth})`;
-      bar.scrollTo({ left: cur.offsetLeft - (bar.clientWidth - cur.offsetWidth) / 2, behavior: 'smooth' });
+    if (a) {
+      a.setAttribute('aria-current', true);
+      barMark.style.transform = `translateX(${a.offsetLeft}px) scaleX(${a.offsetWidth})`;
+      bar.scrollTo({ left: a.offsetLeft - (bar.clientWidth - a.offsetWidth) / 2, behavior: 'smooth' });
     }
   }
   function changed(from, push) {
@@ -81,8 +98,9 @@ async function boot(base) {
     const f = document.activeElement;
     panel.hidden = !open;
     contentsB.setAttribute('aria-expanded', open);
-    if (open) (panel.querySelector(`a[data-page="${mark?.dataset.page}"]`) || panel.querySelector('a')).focus();
+    if (open && rows.length) focusRow(Math.max(0, rows.indexOf(mark)));
     else if (!f || f == document.body || panel.contains(f)) contentsB.focus();
+    if (!open) { ol.replaceChildren(); made.clear(); }
   };
   contentsB.onclick = () => openPanel(panel.hidden);
   panel.firstChild.onclick = () => openPanel(false);
@@ -97,12 +115,14 @@ async function boot(base) {
     const t = e.target, k = e.key, f = act[b.key(k, e.shiftKey)];
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || t.closest?.('input,textarea,select,[contenteditable]')) return;
     if (k == 'Escape' && !panel.hidden) return openPanel(false);
+    const i = panel.contains(t) ? index(t) : NaN, j = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: rows.length - 1 }[k];
+    if (i >= 0) return j >= 0 && j < rows.length && (e.preventDefault(), focusRow(j));
     if (f && !(k == ' ' && t.closest?.('a,button'))) { e.preventDefault(); f(); }
   });
   if (!b.scrolling) pointer(stage, engine);
   addEventListener('popstate', () => engine.go(b.page(location.href) || 1, false, null));
 
-  main.append(root);
+  main.replaceChildren(root); // the front page's own contents is the panel's now
   document.documentElement.classList.add('folio-reading');
   new ResizeObserver(() => engine.layout()).observe(view);
   engine.layout();

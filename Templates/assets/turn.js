@@ -4,11 +4,20 @@ import { $ } from './pages.js';
 
 const TURN_MS = 500, JUMP_MS = 350;
 
+// A turn moves its two leaves into a fold: a box whose edge is the fold line, clipping to the side
+// away from the corner (overflow, not clip-path: each frame changes only transforms, so no page is
+// restyled or repainted); inside it, a flat frame puts them back in stage coordinates.
+const along = ({ m, n }, o) => [n.x, n.y, -n.y, n.x, m.x + o * n.y, m.y - o * n.x]; // x along n, o before m
+const inverse = ([a, b, c, d, e, f]) => [a, c, b, d, -a * e - b * f, -c * e - d * f];
+const matrix = (v) => `matrix(${v})`;
+
 export function curlEngine(r) {
   const { b, P, view, stage, reduced } = r, { W, H } = b, blank = $('div', { class: 'page folio-back' });
+  const S = 4 * (2 * W + H), flat = $('div'), fold = $('div', { class: 'folio-fold', style: `width:${S}px;height:${S}px` }, flat);
   let phase = 'idle', turn, scale, raf;
   const after = () => b.spread(r.shown.at(-1) + 1, r.two), before = () => b.spread(r.shown[0] - 1, r.two);
   const slot = (n) => (r.two && b.side(n) == 'right' ? W : 0);
+  const el = (n) => (n ? P.leaves.get(n) : blank);
 
   // At rest neighbours are mounted, hidden and inert, so a drag starts at once.
   function place(t) {
@@ -19,23 +28,21 @@ export function curlEngine(r) {
       e.style.cssText = `left:${n == B ? x : slot(n)}px;z-index:${n == T ? 3 : n == B ? 4 : 1}` + (on || n == T || n == B || n == U ? '' : ';visibility:hidden');
       t || P.expose(e, on);
     }
-    if (t && !B) { blank.style.cssText = `left:${x}px;z-index:4`; stage.append(blank); }
+    if (!t) return;
+    blank.style.cssText = `left:${x}px;z-index:4`;
+    for (const e of [el(T), el(B)]) if (e.contains(document.activeElement)) P.keep(); // moving drops focus
+    flat.append(el(T), el(B));
+    stage.append(fold);
   }
-  const el = (n) => (n ? P.leaves.get(n) : blank);
-  const poly = (ps) => `polygon(${ps.map((p) => `${p.x}px ${p.y}px`).join() || '0 0'})`;
   function draw() {
-    const { T, B, U, c, sp, p } = turn, k = C.curl(W, H, c, p, sp), s = k.shade.strength;
-    const t = el(T), bk = el(B), u = U && el(U), at = k.shade.angle, x = k.shade.position * 100;
+    const { T, B, c, sp, p } = turn, k = C.curl(W, H, c, p, sp), bk = el(B);
     turn.progress = turn.flip ? 1 - k.progress : k.progress;
-    t.style.clipPath = poly(k.front);
-    t.style.backgroundImage = `linear-gradient(${at}deg,transparent ${x - 6}%,rgba(0,0,0,${0.12 * s}) ${x}%,transparent ${x}%)`;
-    if (bk) {
-      const y = k.backShade.position * 100;
-      bk.style.transform = `matrix(${k.backMatrix})`;
-      bk.style.clipPath = poly(k.backClip);
-      bk.style.backgroundImage = `linear-gradient(${k.backShade.angle}deg,rgba(0,0,0,${0.18 * s}) ${y}%,transparent ${y + 12}%,rgba(255,255,255,${0.12 * s}) ${y + 30}%,transparent ${y + 60}%)`;
-    }
-    if (u) u.style.backgroundImage = `linear-gradient(${at}deg,rgba(0,0,0,${0.3 * s}) ${x}%,transparent ${x + 20}%)`;
+    // In stage px; flat, the fold passes through the corner, facing away from the page.
+    const { m, n } = k.fold || { m: c, n: { x: c.x - W / 2, y: c.y - H / 2 } }, l = Math.hypot(n.x, n.y);
+    const box = along({ m: { x: m.x + slot(T), y: m.y }, n: { x: -n.x / l, y: -n.y / l } }, S / 2);
+    fold.style.transform = matrix(box);
+    flat.style.transform = matrix(inverse(box));
+    bk.style.transform = k.fold ? matrix(k.backMatrix) : 'scale(0)';
   }
 
   // Unfolding: from folded (home) to flat (goal).
@@ -71,7 +78,9 @@ export function curlEngine(r) {
     phase = 'settled';
     const from = r.shown[0], { to, push } = turn;
     turn = null;
+    stage.append(...flat.children);
     blank.remove();
+    fold.remove();
     if (done) r.shown = to;
     place();
     phase = 'idle';

@@ -87,7 +87,7 @@ test('degenerate cases give an empty flap, never NaN', () => {
   assert.deepEqual(r.front, []);
   near(area(r.back), W * H);
   assert.deepEqual(curl(TR, TR).matrix, [1, 0, 0, 1, 0, 0]);
-  assert.equal(curl(TR, TR).shade.strength, 0);
+  assert.equal(curl(TR, TR).fold, null);
   for (const bad of [{ x: NaN, y: 5 }, { x: Infinity, y: 0 }, { x: -Infinity, y: Infinity }]) {
     const all = curl(TR, bad);
     assert.ok(finite(all));
@@ -166,9 +166,7 @@ test('rtl equals the mirrored ltr case', () => {
       near(area(rtl.back), area(ltr.back), 1e-4);
       near(area(rtl.front), area(ltr.front), 1e-4);
       for (const q of rtl.back.map(m)) assert.ok(ltr.back.some((v) => Math.hypot(v.x - q.x, v.y - q.y) < 1e-6));
-      near(rtl.shade.strength, ltr.shade.strength);
-      near(rtl.shade.position, ltr.shade.position);
-      near((rtl.shade.angle + ltr.shade.angle + 360) % 360, 0, 1e-6); // a mirrored angle
+      if (ltr.fold) { nearPt(rtl.fold.m, m(ltr.fold.m)); nearPt(rtl.fold.n, { x: -ltr.fold.n.x, y: ltr.fold.n.y }); }
     }
   }
   nearPt(curl({ x: 0, y: 0 }, { x: 5000, y: 0 }, 'right').pointer, { x: 2 * W, y: 0 });
@@ -190,7 +188,6 @@ test('vertical (hinged at the top, turning upward) equals the rotated ltr case',
       near(area(v.back), area(l.back), 1e-4);
       for (const q of v.back.map(to)) assert.ok(l.back.some((u) => Math.hypot(u.x - q.x, u.y - q.y) < 1e-6));
       nearPt(apply(v.matrix, corner), v.pointer);
-      near(v.shade.strength, l.shade.strength);
     }
   }
   // Turning upward: dragging the bottom corner up advances the turn.
@@ -228,20 +225,14 @@ test('animation eases out between the endpoints', () => {
   for (let t = 0.05; t <= 1; t += 0.05) { const x = C.animationPoint(a, b, t).x; assert.ok(x <= last); last = x; }
 });
 
-test('shading: gradient angle and fold position', () => {
-  const s = curl(TR, { x: 200, y: 0 }).shade; // vertical fold at x = 300, normal → right
-  near(s.angle, 90);
-  near(s.position, 0.75);
-  near(s.strength, Math.sin(Math.PI / 4)); // 200 of the 800 px a corner travels
-  near(curl(TR, { x: 0, y: 0 }).shade.strength, 1); // mid-turn
-  near(curl(TR, { x: -W, y: 0 }).shade.strength, 0, 1e-9); // turned over
-  const d = curl(BR, { x: 300, y: 500 }).shade;
-  near(d.angle, 135);
-  near(d.position, 0.9); // (150 + 250)·√½ / ((400 + 600)·√½) + ½
-  // Back-element shading is the mirrored picture: same position, mirrored angle.
-  const r = curl(BR, { x: 300, y: 500 });
-  near(r.backShade.position, r.shade.position);
-  near(r.backShade.angle, -135);
+test('the fold line: through the midpoint, its normal toward the corner', () => {
+  const r = curl(BR, { x: 300, y: 500 }), f = fold(BR, { x: 300, y: 500 });
+  nearPt(r.fold.m, f.point);
+  nearPt(r.fold.n, f.normal);
+  // The back element's corner lands on the pointer, on the side away from the corner.
+  const q = apply(r.backMatrix, { x: 0, y: H });
+  nearPt(q, { x: 300, y: 500 });
+  assert.ok((q.x - f.point.x) * f.normal.x + (q.y - f.point.y) * f.normal.y < 0);
 });
 
 test('a turn starts from the outer corner nearest the press', () => {

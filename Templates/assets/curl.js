@@ -6,22 +6,11 @@ const len = (p) => Math.hypot(p.x, p.y);
 const clamp01 = (v) => (v > 0 ? (v < 1 ? v : 1) : 0); // NaN → 0
 const horiz = (s) => s != 'top' && s != 'bottom';
 const hinge = (s, w, h) => ({ x: s == 'right' ? w : 0, y: s == 'bottom' ? h : 0 });
-const area = (poly) => poly.reduce((s, p, i, a, q = a[(i + 1) % a.length]) => s + (p.x * q.y - q.x * p.y) / 2, 0);
 const toward = (v, s, w, h) => ({ right: v.x / w, top: -v.y / h, bottom: v.y / h })[s] ?? -v.x / w;
 
 function fold(c, p) {
   const d = sub(c, p), l = len(d);
   return { m: mix(c, p, 0.5), n: l > EPS ? { x: d.x / l, y: d.y / l } : null };
-}
-// sign 1: the corner's side.
-function cut(poly, { m, n }, sign) {
-  const out = [], d = poly.map((p) => sign * ((p.x - m.x) * n.x + (p.y - m.y) * n.y));
-  poly.forEach((p, i) => {
-    const j = (i + 1) % poly.length;
-    if (d[i] >= -EPS) out.push(p);
-    if (Math.min(d[i], d[j]) < -EPS && Math.max(d[i], d[j]) > EPS) out.push(mix(p, poly[j], d[i] / (d[i] - d[j])));
-  });
-  return Math.abs(area(out)) > EPS ? out : [];
 }
 export const over = (c, spine, w, h, a = hinge(spine, w, h)) =>
   horiz(spine) ? { x: 2 * a.x - c.x, y: c.y } : { x: c.x, y: 2 * a.y - c.y };
@@ -36,13 +25,11 @@ export function curl(w, h, c, pointer, spine) {
   const reach = (o, r, l = len(sub(pointer, o))) => l > r ? mix(o, pointer, r / l) : pointer;
   const pa = reach(a, ra), pb = reach(b, rb), t = over(c, spine, w, h);
   const p = len(sub(pa, b)) <= rb + EPS ? pa : len(sub(pb, a)) <= ra + EPS ? pb : len(sub(t, pointer)) < len(sub(c, pointer)) ? t : { ...c };
-  const page = [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }], f = fold(c, p), n = f.n;
-  const F = (q) => (horiz(spine) ? { x: w - q.x, y: q.y } : { x: q.x, y: h - q.y }), back = n ? cut(page, f, 1) : [];
+  const f = fold(c, p), n = f.n;
   const k = n && 2 * (f.m.x * n.x + f.m.y * n.y), x = n && -2 * n.x * n.y;
   const [m0, m1, m2, m3, m4, m5] = n ? [1 - 2 * n.x * n.x, x, x, 1 - 2 * n.y * n.y, k * n.x, k * n.y] : [1, 0, 0, 1, 0, 0];
   return {
-    pointer: p, progress: clamp01(toward(sub(p, c), spine, w, h) / 2), front: n ? cut(page, f, -1) : page, back,
-    matrix: [m0, m1, m2, m3, m4, m5], backClip: back.map(F),
+    pointer: p, progress: clamp01(toward(sub(p, c), spine, w, h) / 2), matrix: [m0, m1, m2, m3, m4, m5],
     backMatrix: horiz(spine) ? [-m0, -m1, m2, m3, m0 * w + m4, m1 * w + m5] : [m0, m1, -m2, -m3, m2 * h + m4, m3 * h + m5],
     fold: n && f, // m on the fold line, n its unit normal toward the corner
   };

@@ -8,8 +8,25 @@ const near = (a, b, eps = 1e-6, msg) => assert.ok(Math.abs(a - b) <= eps, msg ??
 const nearPt = (p, q, eps = 1e-6) => { near(p.x, q.x, eps, `x ${p.x} ≈ ${q.x}`); near(p.y, q.y, eps, `y ${p.y} ≈ ${q.y}`); };
 const apply = ([a, b, c, d, e, f], p) => ({ x: a * p.x + c * p.y + e, y: b * p.x + d * p.y + f });
 const area = (poly) => Math.abs(poly.reduce((s, p, i, a, q = a[(i + 1) % a.length]) => s + (p.x * q.y - q.x * p.y) / 2, 0));
+// What the reader shows of a turning page (turn.js clips to the fold line): the front, the part
+// away from the corner; the back, the part the corner carries over; backClip, the back on the
+// pre-flipped back element. sign 1: the corner's side.
+function cut(poly, { m, n }, sign) {
+  const out = [], d = poly.map((p) => sign * ((p.x - m.x) * n.x + (p.y - m.y) * n.y));
+  poly.forEach((p, i) => {
+    const j = (i + 1) % poly.length, q = poly[j];
+    if (d[i] >= -1e-6) out.push(p);
+    if (Math.min(d[i], d[j]) < -1e-6 && Math.max(d[i], d[j]) > 1e-6) { const t = d[i] / (d[i] - d[j]); out.push({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t }); }
+  });
+  return area(out) > 1e-6 ? out : [];
+}
 // The frame for corner c and pointer p, on the left spine unless told.
-const curl = (c, p, spine = 'left', w = W, h = H) => C.curl(w, h, c, p, spine);
+const curl = (c, p, spine = 'left', w = W, h = H) => {
+  const r = C.curl(w, h, c, p, spine), page = [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }];
+  const F = (q) => (spine == 'left' || spine == 'right' ? { x: w - q.x, y: q.y } : { x: q.x, y: h - q.y });
+  const back = r.fold ? cut(page, r.fold, 1) : [];
+  return { ...r, front: r.fold ? cut(page, r.fold, -1) : page, back, backClip: back.map(F) };
+};
 const fold = (c, p) => { const d = { x: c.x - p.x, y: c.y - p.y }, l = Math.hypot(d.x, d.y);
   return { point: { x: (c.x + p.x) / 2, y: (c.y + p.y) / 2 }, normal: { x: d.x / l, y: d.y / l } }; };
 const finite = (v) => JSON.stringify(v, (k, x) => (typeof x == 'number' && !Number.isFinite(x) ? 'BAD' : x)).includes('BAD') === false;

@@ -8,7 +8,8 @@
   drag to warm up (median of drags);
 - the DOM's element count, the most seen after opening the book, three turns, and opening the
   contents panel (the reader keeps a bounded number of pages, chapters and contents entries);
-- first page painted: `first-contentful-paint` of a page document opened cold (median of loads);
+- first page painted: `first-contentful-paint` of the middle page's document, opened in a fresh
+  browser context (median of loads);
 - the gzip bytes of the reader's JavaScript and CSS as the site serves them (each file, gzip -9).
 
 With `--against OLD_FOLIO`, another build of folio (its theme is built into it) is measured the
@@ -78,7 +79,7 @@ def open_reader(browser, url, page=1):
     tab = context.new_page()
     errors = []
     tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    tab.on("pageerror", lambda e: errors.append(str(e) + (e.stack or "")))
+    tab.on("pageerror", lambda e: errors.append(e.stack or str(e)))
     tab.goto(url)
     tab.wait_for_function("() => window.folio && document.querySelector('[data-folio=\"stage\"] article.page')", timeout=20000)
     if page > 1:
@@ -142,16 +143,17 @@ def dom_elements(browser, url):
 
 
 def first_paint(browser, url, loads):
-    """first-contentful-paint of a page document loaded cold, ms (median)."""
+    """first-contentful-paint of a page document in a fresh browser context, ms (median; one load
+    first, not counted, so that the server's disk cache is warm)."""
     times = []
-    for _ in range(loads):
+    for _ in range(loads + 1):
         context = browser.new_context(viewport=VIEWPORT)
         tab = context.new_page()
         tab.goto(url)
         tab.wait_for_function("() => window.folio", timeout=20000)
         times.append(tab.evaluate("""() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN"""))
         context.close()
-    return statistics.median(times)
+    return statistics.median(times[1:])
 
 
 def main():

@@ -38,14 +38,18 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes) -> (site: [Si
         try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: book.options.language)
     }
 
-    let parsed = times.time("parse") { parseChapters(book.sections, options: book.options.markdown) }
+    var parsed = times.time("parse") { parseChapters(book.sections, options: book.options.markdown) }
     log.report(contentsOf: parsed.flatMap(\.warnings))
-    let linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes, refused: loaded.refused,
+    var linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes, refused: loaded.refused,
                                                        rawHTML: book.options.markdown.rawHTML) }
+    // Not held beside the linked chapters for the rest of the build.
+    parsed = []
     log.report(contentsOf: linked.diagnostics)
     let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
     let paged = times.time("paginate") { paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images) }
+    // The pages hold the text from here on: the chapters' own blocks can go.
+    for index in linked.chapters.indices { linked.chapters[index].blocks = [] }
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {

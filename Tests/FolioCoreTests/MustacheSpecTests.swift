@@ -80,3 +80,30 @@ struct JSONValue: Decodable, Sendable {
         }
     }
 }
+
+/// A template specialised for documents that share part of their data renders what the template
+/// itself renders: every case of the spec, with its data known when specialising, and again with
+/// it known only at render time. The data is also the document's own in the first (its names
+/// unlisted), so that `.` finds it; rendering over the same context twice changes nothing.
+struct MustacheSpecialisationSpecTests {
+    @Test(.enabled(if: MustacheSpecTests.shared.runs, MustacheSpecTests.shared.skipNote), arguments: MustacheSpecTests.suites.keys.sorted())
+    func suite(_ name: String) throws {
+        try MustacheSpecTests.shared.require()
+        var specialised = 0
+        for test in try MustacheSpecTests.load(name) {
+            let partials = try TemplateSet(files: test.partials ?? [:], unknownPartials: .renderNothing)
+            let template = try MustacheTemplate(test.template, file: "template")
+            let data = test.data.value
+            let names: Set<String> = if case .object(let members) = data { Set(members.keys) } else { [] }
+            if let known = template.specialised(over: data, ownNames: [], partials: partials) {
+                #expect(try known.render(over: [data, data], partials: partials) == test.expected, "\(name): \(test.name), data known")
+                specialised += 1
+            }
+            if let later = template.specialised(over: [:], ownNames: names, partials: partials) {
+                #expect(try later.render(over: [[:], data], partials: partials) == test.expected, "\(name): \(test.name), data at render time")
+            }
+        }
+        // Partials named by a value are never inlined, so those cases are rendered as they are.
+        #expect(specialised > 0 || name == "~dynamic-names")
+    }
+}

@@ -134,15 +134,44 @@ struct MustacheTests {
         #expect(error("{{>loop}}", partials: ["loop": "{{#a}}{{>loop}}{{/a}}"], ["a": [true]]) == "loop:1:7: error: partial `loop` is nested 100 deep; does it include itself without end?")
     }
 
+    // MARK: Specialised templates
+
+    @Test func specialisedTemplateRendersTheSharedPartsOnce() throws {
+        let partials = try TemplateSet(files: ["nav": "{{#links}}<a href=\"{{root}}{{.}}\">{{strings.next}}</a>{{/links}}\n"])
+        let template = try MustacheTemplate("<title>{{title}} · {{book}}</title>\n{{> nav}}{{#next}}{{strings.next}}: {{url}}{{/next}}", file: "t.html")
+        let shared: TemplateValue = ["book": "A & B", "root": "../", "links": ["1.html", "2.html"], "strings": ["next": "Next"]]
+        let own: TemplateValue = ["title": "One", "next": ["url": "2.html"]]
+        let specialised = try #require(template.specialised(over: shared, ownNames: ["title", "next"], partials: partials))
+        let expected = "<title>One · A &amp; B</title>\n<a href=\"../1.html\">Next</a><a href=\"../2.html\">Next</a>\nNext: 2.html"
+        #expect(try template.render(over: [shared, own], partials: partials) == expected)
+        #expect(try specialised.render(over: [shared, own], partials: partials) == expected)
+        // What depends on the shared names alone is text already.
+        #expect(try specialised.render(over: [[:], ["title": "One"]], partials: partials) == "<title>One · A &amp; B</title>\n<a href=\"../1.html\">Next</a><a href=\"../2.html\">Next</a>\n")
+    }
+
+    @Test func specialisingKeepsToRenderTimeWhatAnOwnNameMayShadow() throws {
+        let template = try MustacheTemplate("{{#items}}[{{title}}]{{/items}}", file: "t.html")
+        let shared: TemplateValue = ["items": [["n": 1], ["title": "inner"]], "title": "shared"]
+        let specialised = try #require(template.specialised(over: shared, ownNames: ["title"], partials: TemplateSet(files: [:])))
+        #expect(try specialised.render(over: [shared, ["title": "own"]], partials: TemplateSet(files: [:])) == "[own][inner]")
+    }
+
+    @Test func templatesWithPartialsThatCannotBeInlinedAreNotSpecialised() throws {
+        let partials = try TemplateSet(files: ["nav": "<nav>\n{{x}}\n</nav>\n", "loop": "{{#a}}{{>loop}}{{/a}}"])
+        for text in ["<body>\n  {{> nav}}\n</body>", "{{>loop}}", "{{>*name}}"] {
+            #expect(try MustacheTemplate(text, file: "t.html").specialised(over: ["name": "nav"], ownNames: ["a"], partials: partials) == nil, "\(text)")
+        }
+    }
+
     // MARK: Template sets
 
     @Test func templateSetRendersByName() throws {
         let set = try TemplateSet(files: ["page": "<title>{{title}}</title>{{>footer}}", "footer": "<footer/>"])
-        #expect(try set.render("page", ["title": "A"]) == "<title>A</title><footer/>")
+        #expect(try set.render("page", over: [["title": "A"]]) == "<title>A</title><footer/>")
     }
 
     @Test func templateSetReportsUnknownTemplate() throws {
-        #expect(throws: Diagnostic.error("unknown template `404`")) { try TemplateSet(files: [:]).render("404", [:]) }
+        #expect(throws: Diagnostic.error("unknown template `404`")) { try TemplateSet(files: [:]).render("404", over: [[:]]) }
     }
 
     @Test func templateSetReportsEveryParseErrorAtOnce() {

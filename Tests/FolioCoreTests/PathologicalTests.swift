@@ -15,9 +15,8 @@ struct PathologicalTests {
         let built = renderBook(project, times: &times)
         let site = try #require(built.site)
         #expect(allowingErrors || !built.log.hasErrors, "\(built.log.diagnostics)")
-        let pages = site.filter { $0.path.hasPrefix("chapter/") && $0.path.hasSuffix(".html") }.compactMap { file -> String? in
-            guard case .bytes(let data) = file.contents else { return nil }
-            return String(decoding: data, as: UTF8.self)
+        let pages = try site.filter { $0.path.hasPrefix("chapter/") && $0.path.hasSuffix(".html") }.map { file in
+            String(decoding: try file.bytes(from: project.contentFiles), as: UTF8.self)
         }
         return (pages, built.log.warnings.map(project.locate))
     }

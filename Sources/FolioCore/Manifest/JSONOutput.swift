@@ -3,6 +3,9 @@
 indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     case object([(String, JSONOutput)])
     case array([JSONOutput])
+    /// An array made one item at a time as it is written, so a long one (an entry per page) is
+    /// never held whole beside its text.
+    case generated(count: Int, item: @Sendable (Int) -> JSONOutput)
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -13,23 +16,50 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
     init(dictionaryLiteral elements: (String, JSONOutput)...) { self = .object(elements) }
 
     func text(indent: String = "") -> String {
+        var out = ""
+        write(to: &out, indent: indent)
+        return out
+    }
+
+    /// Appends to one buffer: nested values are written in place, never built apart and copied in.
+    private func write(to out: inout String, indent: String) {
         let inner = indent + "  "
         switch self {
-        case .string(let string): return quoted(string)
-        case .int(let number): return String(number)
-        case .bool(let flag): return flag ? "true" : "false"
-        case .null: return "null"
+        case .string(let string): quote(string, to: &out)
+        case .int(let number): out += String(number)
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .null: out += "null"
         case .array(let items):
-            guard !items.isEmpty else { return "[]" }
-            return "[\n" + items.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+            JSONOutput.generated(count: items.count) { items[$0] }.write(to: &out, indent: indent)
+        case .generated(let count, let item):
+            guard count > 0 else { return out += "[]" }
+            out += "["
+            for index in 0..<count {
+                out += index == 0 ? "\n" : ",\n"
+                out += inner
+                item(index).write(to: &out, indent: inner)
+            }
+            out += "\n" + indent + "]"
         case .object(let members):
-            guard !members.isEmpty else { return "{}" }
-            return "{\n" + members.map { inner + quoted($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)}"
+            guard !members.isEmpty else { return out += "{}" }
+            out += "{"
+            for (index, member) in members.enumerated() {
+                out += index == 0 ? "\n" : ",\n"
+                out += inner
+                quote(member.0, to: &out)
+                out += ": "
+                member.1.write(to: &out, indent: inner)
+            }
+            out += "\n" + indent + "}"
         }
     }
 
-    private func quoted(_ string: String) -> String {
-        var out = "\""
+    private func quote(_ string: String, to out: inout String) {
+        out += "\""
+        guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            out += string
+            return out += "\""
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -41,6 +71,6 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        out += "\""
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// `manifest.json`: a Readium Web Publication Manifest of the paged book. The reading order is
 /// the page documents, each on its side of the spine; the contents nest parts, chapters and
 /// headings; every page is in the page list. Folio's reading options go in as `FolioTerm`s.
-struct PublicationManifest {
+struct PublicationManifest: Sendable {
     var title: String
     var options: BookOptions
     var contents: [ContentsEntry]
@@ -20,15 +20,18 @@ struct PublicationManifest {
             ("rel", "self"), ("href", .string((options.url ?? "") + SiteLayout.manifest)), ("type", .string(Self.manifestType)),
         ])
         let resourceList: [JSONOutput] = resources.map { .object([("href", .string(uriReference($0))), ("type", .string(mediaType(of: $0)))]) }
-        let pageList: [JSONOutput] = paged.pages.map { .object([("href", .string(uriReference($0.url))), ("title", .string(String($0.number)))]) }
+        let pages = paged.pages
+        let pageList: JSONOutput = .generated(count: pages.count) {
+            .object([("href", .string(uriReference(pages[$0].url))), ("title", .string(String(pages[$0].number)))])
+        }
         let manifest: JSONOutput = .object([
             ("@context", "https://readium.org/webpub-manifest/context.jsonld"),
             ("metadata", metadata),
             ("links", .array([selfLink])),
-            ("readingOrder", .array(paged.pages.map(readingOrderEntry))),
+            ("readingOrder", .generated(count: pages.count) { [self] in readingOrderEntry(pages[$0]) }),
             ("resources", .array(resourceList)),
             ("toc", .array(toc(contents))),
-            ("pageList", .array(pageList)),
+            ("pageList", pageList),
             ("landmarks", .array(landmarks)),
         ])
         return manifest.text() + "\n"

@@ -14,7 +14,13 @@ struct RenderingTheme: Sendable {
         assets = Dictionary(uniqueKeysWithValues: theme.assets.map { ($0, theme.files[$0]!) })
     }
 
-    func render(_ name: String, _ context: [String: TemplateValue]) throws -> String {
-        try templates.render(name, .object(context))
+    /// The template `name` over the book's shared names and the document's own.
+    func render(_ name: String, shared: TemplateValue, _ document: [String: TemplateValue]) throws -> Data {
+        Data(try templates.render(name, over: [shared, .object(document)]).utf8)
+    }
+
+    /// `template` (one of this theme's, perhaps specialised) over the shared names and the document's own.
+    func render(_ template: MustacheTemplate, shared: TemplateValue, _ document: [String: TemplateValue]) throws -> Data {
+        Data(try template.render(over: [shared, .object(document)], partials: templates).utf8)
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
 
 /// One file of the site to write, by its path relative to the site root.
-struct SiteFile: Sendable, Equatable {
-    enum Contents: Sendable, Equatable {
+struct SiteFile: Sendable {
+    enum Contents: Sendable {
         case bytes(Data)
         /// A file of the book (an image, say), copied as it is.
         case bookFile(String)
+        /// A document rendered when the writer needs its bytes, and dropped after: a book's page
+        /// documents are never all in memory at once. Rendering the same document twice gives the
+        /// same bytes.
+        case rendered(@Sendable () throws -> Data)
     }
 
     var path: String

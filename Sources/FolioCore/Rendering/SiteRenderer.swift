@@ -2,49 +2,31 @@ import Foundation
 
 /// The render stage: the theme's documents filled in — one per page, the front page, the
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
-/// the book's assets.
+/// the book's assets. Page documents are rendered as the writer asks for them, on every core.
 /// `stylesheets` are the book's own, by their site paths.
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
                 theme: RenderingTheme) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
     let chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
-    let bookValue = TemplateContext.book(title: title, options: options)
-    func document(_ title: String, root: String) -> [String: TemplateValue] {
-        TemplateContext.document(title: title, root: root, book: bookValue, strings: theme.strings, options: options)
-    }
+    let shared = TemplateContext.shared(title: title, strings: theme.strings, options: options)
     let contentsTitle = theme.strings.values["contents"] ?? "Contents"
     let links = PageLinks(sections: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
     var files: [SiteFile] = []
     let targets = LinkTargets(sections, files: Set(assets))
 
-    for (index, page) in paged.pages.enumerated() {
-        let root = SiteLayout.pageToRoot
-        // The running head is a chapter's, not the cover's.
-        let chapter = page.chapter.flatMap { chapters[$0] }.flatMap { $0.chapter.role == .chapter ? $0 : nil }
-        let pageTitle = links.title(of: page).flatMap { $0 == title ? nil : $0 }
-        var context = document([pageTitle, title].compactMap { $0 }.joined(separator: " · "), root: root)
-        context["page"] = TemplateContext.page(page)
-        context["chapter"] = chapter.map(TemplateContext.chapter) ?? nil
-        context["geometry"] = .string(SiteLayout.geometry)
-        let markdown = HTMLRenderer(rawHTML: options.markdown.rawHTML, codeClasses: .mdBook, resolve: { links.url(of: $0, from: page) },
-                                    headingID: { SiteLayout.headingID(slug: page.slug, id: $0) },
-                                    anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id },
-                                    rawLink: { rawHTMLLinkURL($0, on: page, targets: targets, links: links) })
-        context["content"] = .string(markdown.render(page.blocks))
-        if index > 0 { context["prev"] = links.neighbour(paged.pages[index - 1], root: root) }
-        if index + 1 < paged.pages.count { context["next"] = links.neighbour(paged.pages[index + 1], root: root) }
-        files.append(.text(page.url, try theme.render("page", context)))
-    }
+    let documents = try PageDocuments(paged: paged, chapters: chapters, links: links, targets: targets, bookTitle: title,
+                                  rawHTML: options.markdown.rawHTML, theme: theme, shared: shared)
+    files += paged.pages.indices.map { index in SiteFile(path: paged.pages[index].url, contents: .rendered { try documents.render(index) }) }
 
-    var front = document(title, root: "")
+    var front = TemplateContext.document(title: title, root: "")
     front["contents"] = TemplateContext.contents(book.contents, chapters: chapters)
     if let first = paged.pages.first { front["first"] = links.neighbour(first, root: "") }
-    files.append(.text("index.html", try theme.render("index", front)))
+    files.append(SiteFile(path: "index.html", contents: .bytes(try theme.render("index", shared: .object(shared), front))))
     front["title"] = .string("\(contentsTitle) · \(title)")
-    files.append(.text("toc.html", try theme.render("toc", front)))
+    files.append(SiteFile(path: "toc.html", contents: .bytes(try theme.render("toc", shared: .object(shared), front))))
 
-    let notFound = document("\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")
-    files.append(.text("404.html", try theme.render("404", notFound)))
+    let notFound = TemplateContext.document(title: "\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")
+    files.append(SiteFile(path: "404.html", contents: .bytes(try theme.render("404", shared: .object(shared), notFound))))
 
     files.append(.text("sitemap.xml", sitemap(paged.pages, base: options.url)))
     files.append(.text(SiteLayout.geometry, paged.geometry.cssVariables))
@@ -60,4 +42,55 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
                                        paged: paged, links: links, resources: resources)
     files.append(.text(SiteLayout.manifest, manifest.json))
     return files.sorted { $0.path < $1.path }
+}
+
+/// What every page document of a book shares, made once — the names that are the same on every
+/// page and the `page` template specialised over them — so each page adds only its own values.
+/// A class: every page's document holds it, and shares it.
+private final class PageDocuments: Sendable {
+    /// The names a page document has of its own: every page has them all, null where they do not apply.
+    static let ownNames: Set<String> = ["title", "page", "chapter", "content", "prev", "next"]
+
+    let paged: PagedBook
+    let chapters: [ChapterID: ParsedChapter]
+    let links: PageLinks
+    let targets: LinkTargets
+    let bookTitle: String
+    let rawHTML: Bool
+    let theme: RenderingTheme
+    let shared: TemplateValue
+    let template: MustacheTemplate
+
+    init(paged: PagedBook, chapters: [ChapterID: ParsedChapter], links: PageLinks, targets: LinkTargets, bookTitle: String, rawHTML: Bool,
+         theme: RenderingTheme, shared: [String: TemplateValue]) throws {
+        (self.paged, self.chapters, self.links, self.targets, self.bookTitle, self.rawHTML, self.theme) =
+            (paged, chapters, links, targets, bookTitle, rawHTML, theme)
+        var pageShared = shared
+        pageShared["root"] = .string(SiteLayout.pageToRoot)
+        pageShared["geometry"] = .string(SiteLayout.geometry)
+        self.shared = .object(pageShared)
+        template = try theme.templates.template("page", specialisedOver: .object(pageShared), ownNames: Self.ownNames)
+    }
+
+    /// The document of the page at `index`: its share of the chapter in the theme's `page` template.
+    func render(_ index: Int) throws -> Data {
+        let (page, links, targets) = (paged.pages[index], links, targets)
+        let root = SiteLayout.pageToRoot
+        // The running head is a chapter's, not the cover's.
+        let chapter = page.chapter.flatMap { chapters[$0] }.flatMap { $0.chapter.role == .chapter ? $0 : nil }
+        let pageTitle = links.title(of: page).flatMap { $0 == bookTitle ? nil : $0 }
+        let markdown = HTMLRenderer(rawHTML: rawHTML, codeClasses: .mdBook, resolve: { links.url(of: $0, from: page) },
+                                    headingID: { SiteLayout.headingID(slug: page.slug, id: $0) },
+                                    anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id },
+                                    rawLink: { rawHTMLLinkURL($0, on: page, targets: targets, links: links) })
+        let context: [String: TemplateValue] = [
+            "title": .string([pageTitle, bookTitle].compactMap { $0 }.joined(separator: " · ")),
+            "page": TemplateContext.page(page),
+            "chapter": chapter.map(TemplateContext.chapter) ?? .null,
+            "content": .string(markdown.render(page.blocks)),
+            "prev": index > 0 ? links.neighbour(paged.pages[index - 1], root: root) : .null,
+            "next": index + 1 < paged.pages.count ? links.neighbour(paged.pages[index + 1], root: root) : .null,
+        ]
+        return try theme.render(template, shared: shared, context)
+    }
 }

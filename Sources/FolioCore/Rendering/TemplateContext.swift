@@ -1,13 +1,12 @@
-/// The values the theme's templates see. Each document gets the common part (`document`)
-/// plus what is its own: a chapter and its neighbours, or the contents.
+/// The values the theme's templates see. Every document is rendered over two contexts: the
+/// names shared by all of a book's documents (`shared`), made once per book, and the
+/// document's own (`document`, plus a page and its chapter and neighbours, or the contents).
 enum TemplateContext {
-    static func document(title: String, root: String, book: TemplateValue, strings: UIStrings, options: BookOptions) -> [String: TemplateValue] {
+    static func shared(title: String, strings: UIStrings, options: BookOptions) -> [String: TemplateValue] {
         [
             "lang": .string(options.language),
             "dir": .string(strings.direction),
-            "root": .string(root),
-            "title": .string(title),
-            "book": book,
+            "book": book(title: title, options: options),
             "strings": .object(strings.values.mapValues(TemplateValue.string)),
             "manifest": .string(SiteLayout.manifest),
             "stylesheet": .string(SiteLayout.stylesheet),
@@ -16,7 +15,12 @@ enum TemplateContext {
         ]
     }
 
-    static func book(title: String, options: BookOptions) -> TemplateValue {
+    /// A document's own names; every document has them, so none is ever found in `shared`.
+    static func document(title: String, root: String) -> [String: TemplateValue] {
+        ["title": .string(title), "root": .string(root)]
+    }
+
+    private static func book(title: String, options: BookOptions) -> TemplateValue {
         [
             "title": .string(title),
             "authors": .list(options.authors.map(TemplateValue.string)),

@@ -91,11 +91,21 @@ func percentDecoded(_ text: String) -> String {
 
 /// Encodes each path segment so file names with spaces, `#` or `?` still work as URLs.
 func percentEncodedPath(_ path: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: "?#;")
+    // Most paths need nothing encoded: letters, digits, `-`, `.`, `_` and slashes (a site has a path per page).
+    guard !path.utf8.allSatisfy(isPlainPathByte) else { return path }
     return path.split(separator: "/", omittingEmptySubsequences: false)
-        .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
+        .map { $0.addingPercentEncoding(withAllowedCharacters: pathSegmentAllowed) ?? String($0) }
         .joined(separator: "/")
+}
+
+private let pathSegmentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#;"))
+
+private func isPlainPathByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "/"): true
+    default: false
+    }
 }
 
 /// A site path (and fragment) as a URI reference: every segment percent-encoded.

@@ -1,7 +1,8 @@
 /// One piece of a parsed template.
 enum MustacheNode: Sendable {
     /// Template text holding at most one newline, at its end, so the renderer knows where a
-    /// partial's lines start (to indent them) without scanning text again.
+    /// partial's lines start (to indent them) without scanning text again. (A specialised
+    /// template, which has no partials, joins its text.)
     case text(String)
     /// `{{name}}`, or `{{{name}}}` and `{{& name}}` when not `escaped`.
     /// A name is its keys split on dots; `.` is no keys at all: the current context.

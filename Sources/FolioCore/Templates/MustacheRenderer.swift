@@ -13,8 +13,9 @@ struct MustacheRenderer {
     private var atLineStart = true
     private var partialDepth = 0
 
-    init(context: TemplateValue, partials: TemplateSet) {
-        contexts = [context]
+    /// `contexts` outermost first, as if each were a section's value inside the one before.
+    init(contexts: [TemplateValue], partials: TemplateSet) {
+        self.contexts = contexts
         self.partials = partials
     }
 

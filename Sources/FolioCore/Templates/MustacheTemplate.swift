@@ -8,6 +8,10 @@ struct MustacheTemplate: Sendable {
         nodes = try parser.parse()
     }
 
+    init(nodes: [MustacheNode]) {
+        self.nodes = nodes
+    }
+
     /// Every `{{> name}}` the template includes by name, with where it does.
     var partialNames: [(String, SourceLocation)] {
         func walk(_ nodes: [MustacheNode]) -> [(String, SourceLocation)] {
@@ -24,7 +28,13 @@ struct MustacheTemplate: Sendable {
 
     /// Renders the template over `context`, taking `{{> name}}` from `partials`.
     func render(_ context: TemplateValue, partials: TemplateSet) throws -> String {
-        var renderer = MustacheRenderer(context: context, partials: partials)
+        try render(over: [context], partials: partials)
+    }
+
+    /// Renders the template over a stack of contexts, outermost first: a name is looked up in the
+    /// last first, so a document's own values go over ones shared by every document of a book.
+    func render(over contexts: [TemplateValue], partials: TemplateSet) throws -> String {
+        var renderer = MustacheRenderer(contexts: contexts, partials: partials)
         try renderer.render(nodes)
         return renderer.output
     }
@@ -65,10 +75,17 @@ struct TemplateSet: Sendable {
         self.unknownPartials = unknownPartials
     }
 
-    /// Renders the template called `name` over `context`.
-    func render(_ name: String, _ context: TemplateValue) throws -> String {
+    /// Renders the template called `name` over a stack of contexts, outermost first.
+    func render(_ name: String, over contexts: [TemplateValue]) throws -> String {
         guard let template = templates[name] else { throw Diagnostic.error("unknown template `\(name)`") }
-        return try template.render(context, partials: self)
+        return try template.render(over: contexts, partials: self)
+    }
+
+    /// The template called `name`, specialised for documents over `shared` when it can be
+    /// (`MustacheTemplate.specialised`), else as it is.
+    func template(_ name: String, specialisedOver shared: TemplateValue, ownNames: Set<String>) throws -> MustacheTemplate {
+        guard let template = templates[name] else { throw Diagnostic.error("unknown template `\(name)`") }
+        return template.specialised(over: shared, ownNames: ownNames, partials: self) ?? template
     }
 
     /// The template that `{{> name}}` at `location` includes; nil when it should render nothing.

@@ -106,29 +106,35 @@ private struct SiteUpdate {
     var root: String
     var earlier: SiteRecord
 
-    /// A site file as it is now, and its bytes when the file already there lacks them.
+    /// A site file as it is now, and whether the file already there lacks its bytes.
     private struct Planned: Sendable {
         var file: SiteFile
         var entry: SiteRecord.Entry
-        /// Nil when the file already there has these bytes.
-        var change: Data?
+        var changed: Bool
+        /// The bytes to write, kept when changed unless the file is a rendered document: that is
+        /// rendered again when written, so a book's documents are never all held at once.
+        var bytes: Data?
     }
 
     func apply(_ files: [SiteFile], from book: BookFiles) throws -> WriteCounts {
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
         let (root, earlier) = (self.root, self.earlier)
+        // Every file's bytes are made here, before anything is written: a document that cannot be
+        // rendered or a book file that cannot be read fails the build with the site untouched.
         let planned = try files.mapSideBySide { file in
             Result<Planned, Error> {
-                let data = try Self.bytes(of: file, from: book)
+                let data = try file.bytes(from: book)
                 let entry = SiteRecord.Entry(size: data.count, hash: fnv1a(data))
-                return Planned(file: file, entry: entry, change: Self.isUpToDate(root, file.path, data, entry, earlier) ? nil : data)
+                let changed = !Self.isUpToDate(root, file.path, data, entry, earlier)
+                let keep: Data? = if case .rendered = file.contents { nil } else { changed ? data : nil }
+                return Planned(file: file, entry: entry, changed: changed, bytes: keep)
             }
         }.map { try $0.get() }
 
         let current = Set(files.map(\.path))
         let stale = earlier.entries.keys.filter { !current.contains($0) }.sorted()
-        let changes = planned.filter { $0.change != nil }
+        let changes = planned.filter(\.changed)
         var record = SiteRecord()
         for plan in planned { record.entries[plan.file.path] = plan.entry }
         guard !changes.isEmpty || !stale.isEmpty || record.text != earlier.text else { return WriteCounts() }
@@ -150,19 +156,12 @@ private struct SiteUpdate {
             try fileManager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
         let writes = changes.mapSideBySide { plan in
-            Result<Void, Error> { try writeWhole(plan.change!, to: root + "/" + plan.file.path) }
+            Result<Void, Error> { try writeWhole(plan.bytes ?? plan.file.bytes(from: book), to: root + "/" + plan.file.path) }
         }
         for write in writes { try write.get() }
         try remove(stale.filter { !blocking.contains($0) })
         try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
         return WriteCounts(written: changes.count, removed: stale.count)
-    }
-
-    private static func bytes(of file: SiteFile, from book: BookFiles) throws -> Data {
-        switch file.contents {
-        case .bytes(let data): return data
-        case .bookFile(let path): return try book.read(path)
-        }
     }
 
     /// The record vouches for a file it lists with the same size and hash that has not changed since
@@ -209,6 +208,17 @@ private struct SiteUpdate {
         }
         // Deepest first, so a folder's emptied subfolders are gone before it is tried.
         for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+    }
+}
+
+extension SiteFile {
+    /// The file's bytes: as rendered, or read from the book.
+    func bytes(from book: BookFiles) throws -> Data {
+        switch contents {
+        case .bytes(let data): data
+        case .bookFile(let path): try book.read(path)
+        case .rendered(let render): try render()
+        }
     }
 }
 

@@ -36,6 +36,7 @@ struct ServeCommand {
             throw UsageError(message: "no book folder at `\(folder)`", command: "serve")
         }
         let folder = folder
+        let stopping = StopSignals()
         let preview = BookPreview(folder: folder) { build in report(build, folder: folder, console: console) }
         let url: String
         do {
@@ -47,7 +48,9 @@ struct ServeCommand {
         // Written at once, not buffered: whoever started the server waits for this line.
         FileHandle.standardOutput.write(Data("Serving \(folder) at \(url) (Ctrl-C to stop)\n".utf8))
         if open { openBrowser(url) }
-        stopOnSignals(preview)
+        stopping.wait()
+        preview.stop()
+        return .success
     }
 }
 
@@ -58,6 +61,8 @@ private func report(_ build: BookPreview.Build, folder: String, console: Console
     if build.failed {
         let errors = build.diagnostics.filter { $0.severity == .error }.count
         console.err("\(cause): failed with \(counted(errors, "error")) in \(build.milliseconds) ms; the last good build is still served")
+    } else if build.changes.isEmpty {
+        console.err("Built \(counted(build.chapters, "chapter")) (\(counted(build.pages, "page"))) in \(build.milliseconds) ms")
     } else {
         console.err("\(cause): \(counted(build.chapters, "chapter")), \(counted(build.pages, "page")), "
             + "\(build.pagesChanged) changed (\(counted(build.filesChanged, "file")) in all) in \(build.milliseconds) ms")
@@ -80,18 +85,22 @@ private func openBrowser(_ url: String) {
     try? process.run()
 }
 
-/// Waits for Ctrl-C or SIGTERM, then stops the server and exits.
-private func stopOnSignals(_ preview: BookPreview) -> Never {
-    var sources: [DispatchSourceSignal] = []
-    for number in [SIGINT, SIGTERM] {
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-        source.setEventHandler {
-            preview.stop()
-            exit(ExitStatus.success.rawValue)
+/// Ctrl-C and SIGTERM, caught from the start so that neither kills the server halfway.
+private final class StopSignals: @unchecked Sendable {
+    private let caught = DispatchSemaphore(value: 0)
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [caught] in caught.signal() }
+            source.resume()
+            sources.append(source)
         }
-        source.resume()
-        sources.append(source)
     }
-    withExtendedLifetime(sources) { dispatchMain() }
+
+    func wait() {
+        caught.wait()
+    }
 }

@@ -41,6 +41,7 @@ final class HTTPServer: @unchecked Sendable {
                 MHD_OptionItem(option: MHD_OPTION.CONNECTION_TIMEOUT, value: limits.timeout, ptr_value: nil),
                 MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: limits.connections, ptr_value: nil),
                 MHD_OptionItem(option: MHD_OPTION.CONNECTION_MEMORY_LIMIT, value: limits.memoryPerConnection, ptr_value: nil),
+                MHD_OptionItem(option: MHD_OPTION.STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
                 MHD_OptionItem(option: MHD_OPTION.UNESCAPE_CALLBACK, value: unsafeBitCast(keepEscapes, to: Int.self), ptr_value: nil),
                 MHD_OptionItem(option: MHD_OPTION.END, value: 0, ptr_value: nil),
             ]

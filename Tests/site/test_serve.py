@@ -253,6 +253,23 @@ def test_a_taken_port_is_an_error_naming_it(book):
         assert result.returncode == 2 and f"port {port} on 127.0.0.1 is taken" in result.stderr
 
 
+def test_without_a_port_a_taken_3000_moves_to_the_next_free_one(book):
+    holder = socket.socket()
+    try:
+        holder.bind(("127.0.0.1", 3000))
+        holder.listen()
+    except OSError:
+        pass  # something else holds it: taken all the same
+    try:
+        running = Server(book, "--host", "127.0.0.1")
+        assert 3000 < running.port < 3100
+        running.wait_for_line(1)
+        assert get(running.url)[0] == 200
+        assert running.stop() == 0
+    finally:
+        holder.close()
+
+
 def test_localhost_is_both_loopbacks_and_sigterm_stops_cleanly(book):
     try:
         with socket.socket(socket.AF_INET6) as probe:

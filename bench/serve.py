@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_times import generated_book  # noqa: E402
+from build_times import generated_book, measure  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLIO = ROOT / ".build/release/folio"
@@ -83,9 +83,15 @@ def wrk(port, seconds):
     return rate, errors
 
 
+def cpu_seconds(pid):
+    """User and system CPU seconds a process has used so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def reload_times(book: Path, chapter: Path, edits: int, scratch: Path):
-    """Seconds from writing a one-line edit to `chapter` to the `reload` event, `edits` times; and
-    the build times the server printed for them."""
+    """Seconds from writing a one-line edit to `chapter` to the `reload` event, and the server's CPU
+    seconds for it, `edits` times."""
     log = scratch / f"{book.name}.log"
     process, port = start_folio(book, log)
     try:
@@ -93,18 +99,19 @@ def reload_times(book: Path, chapter: Path, edits: int, scratch: Path):
         events.sendall(b"GET /_folio/events HTTP/1.1\r\nHost: x\r\n\r\n")
         events.settimeout(120)
         events.recv(4096)  # the headers and the retry line
-        times = []
+        times, cpu = [], []
         text = chapter.read_text()
         for n in range(edits):
+            used = cpu_seconds(process.pid)
             start = time.perf_counter()
             chapter.write_text(text + f"\nA line added by edit {n}.\n")
             buffer = b""
             while b"event: reload" not in buffer:
                 buffer += events.recv(65536)
             times.append(time.perf_counter() - start)
+            cpu.append(cpu_seconds(process.pid) - used)
             time.sleep(0.3)
-        builds = [int(m.group(1)) for m in re.finditer(r"^Rebuilt.* in (\d+) ms$", log.read_text(), re.M)]
-        return times, builds
+        return times, cpu
     finally:
         process.send_signal(signal.SIGINT)
         process.wait()
@@ -143,12 +150,20 @@ def main():
         large = scratch / "large"
         large.mkdir()
         generated_book(large, args.chapters)
-        print(f"\nFrom saving a one-line edit to the reload event (median of {args.edits}; the build's share in brackets):")
+        print(f"\nFrom saving a one-line edit to the reload event, median of {args.edits}, wall and the server's CPU time;")
+        print("against one `folio build` of the same book into a fresh folder (wall and CPU, median of 3):")
         for name, folder, chapter in (("the guide", book, book / "03-writing.md"),
                                       (f"{args.chapters:,} chapters", large, large / f"{args.chapters // 2:04d}-chapter.md")):
-            times, builds = reload_times(folder, chapter, args.edits, scratch)
-            build = f" [build {statistics.median(builds):.0f} ms]" if builds else ""
-            print(f"  {name:24} {statistics.median(times) * 1000:8.0f} ms{build}  (min {min(times) * 1000:.0f}, max {max(times) * 1000:.0f})")
+            times, cpu = reload_times(folder, chapter, args.edits, scratch)
+            builds = []
+            for n in range(3):
+                shutil.rmtree(scratch / "fresh", ignore_errors=True)
+                builds.append(measure([str(FOLIO), "build", str(folder), "-o", str(scratch / "fresh")], scratch))
+            build_wall, build_cpu = statistics.median(b[0] for b in builds), statistics.median(b[1] for b in builds)
+            wall, used = statistics.median(times), statistics.median(cpu)
+            print(f"  {name:16} reload {wall * 1000:7.0f} ms wall, {used * 1000:6.0f} ms CPU   "
+                  f"folio build {build_wall * 1000:7.0f} ms wall, {build_cpu * 1000:6.0f} ms CPU   "
+                  f"(ratio {wall / build_wall:.2f} wall, {used / build_cpu:.2f} CPU)")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

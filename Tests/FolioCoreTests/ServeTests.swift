@@ -129,3 +129,54 @@ import Testing
         #expect(!isWatched(path))
     }
 }
+
+/// The watcher on a real folder, with inotify and with polling: new, edited and deleted files in
+/// new folders are reported, swap files are not.
+@Suite(.serialized) struct FolderWatcherTests {
+    final class Changes: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var batches: [[String]] = []
+
+        func add(_ paths: [String]) {
+            condition.withLock {
+                batches.append(paths)
+                condition.broadcast()
+            }
+        }
+
+        /// The next batch of changes (waiting at most 30 s, a bound, not a measure).
+        func next() -> [String]? {
+            condition.withLock {
+                let deadline = Date(timeIntervalSinceNow: 30)
+                while batches.isEmpty && condition.wait(until: deadline) {}
+                return batches.isEmpty ? nil : batches.removeFirst()
+            }
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func reportsChangesNotSwapFiles(polling: Bool) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-watch-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("# One\n".utf8).write(to: URL(fileURLWithPath: root + "/one.md"))
+        let changes = Changes()
+        let watcher = FolderWatcher(root: root, polling: polling) { changes.add($0) }
+        try watcher.start()
+        defer { watcher.stop() }
+
+        try Data("swap".utf8).write(to: URL(fileURLWithPath: root + "/.one.md.swp"))
+        try Data("backup".utf8).write(to: URL(fileURLWithPath: root + "/one.md~"))
+        try FileManager.default.createDirectory(atPath: root + "/part", withIntermediateDirectories: true)
+        try Data("# Two\n".utf8).write(to: URL(fileURLWithPath: root + "/part/two.md"))
+        var seen = Set<String>()
+        while !seen.contains("part/two.md"), let batch = changes.next() { seen.formUnion(batch) }
+        #expect(seen.contains("part/two.md"))
+        #expect(seen.isDisjoint(with: [".one.md.swp", "one.md~"]))
+
+        try FileManager.default.removeItem(atPath: root + "/one.md")
+        seen = []
+        while !seen.contains("one.md"), let batch = changes.next() { seen.formUnion(batch) }
+        #expect(seen.contains("one.md"))
+    }
+}

@@ -17,17 +17,26 @@ final class FolderWatcher: @unchecked Sendable {
     private var stopped = false
     private var thread: Thread?
 
-    init(root: String, quiet: TimeInterval = 0.05, changed: @escaping @Sendable ([String]) -> Void) {
+    /// Whether this system has no inotify, so the folder is polled.
+    #if os(Linux)
+    static let polls = false
+    #else
+    static let polls = true
+    #endif
+    let polling: Bool
+
+    init(root: String, quiet: TimeInterval = 0.05, polling: Bool = FolderWatcher.polls, changed: @escaping @Sendable ([String]) -> Void) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.quiet = quiet
+        self.polling = polling
         self.changed = changed
     }
 
     func start() throws {
         #if os(Linux)
-        let source = try InotifySource(root: root)
+        let source: any ChangeSource = polling ? PollingSource(root: root) : try InotifySource(root: root)
         #else
-        let source = PollingSource(root: root)
+        let source: any ChangeSource = PollingSource(root: root)
         #endif
         let thread = Thread { [self] in
             var pending = Set<String>()
@@ -67,9 +76,15 @@ func isWatched(_ path: String) -> Bool {
     return !name.hasSuffix("~") && name != "4913" && !["swp", "swx", "swo", "tmp"].contains(ext)
 }
 
+/// Where changes come from: each call waits up to `seconds` and returns the paths changed meanwhile.
+private protocol ChangeSource: Sendable {
+    func wait(seconds: TimeInterval) -> [String]
+    func close()
+}
+
 #if os(Linux)
 /// inotify: one watch per folder of the book, each mapped back to its path.
-private final class InotifySource: @unchecked Sendable {
+private final class InotifySource: ChangeSource, @unchecked Sendable {
     let descriptor: Int32
     let root: String
     var folders: [Int32: String] = [:]
@@ -133,7 +148,7 @@ private final class InotifySource: @unchecked Sendable {
 
 /// Polling, where inotify is missing: each file's size and modification time, compared with the
 /// last look.
-private final class PollingSource: @unchecked Sendable {
+private final class PollingSource: ChangeSource, @unchecked Sendable {
     let root: String
     var known: [String: [FileAttributeKey: Any]]
 

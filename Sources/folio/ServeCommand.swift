@@ -60,7 +60,8 @@ private func report(_ build: BookPreview.Build, folder: String, console: Console
     let cause = build.changes.isEmpty ? "Built" : "Rebuilt after \(describe(build.changes))"
     if build.failed {
         let errors = build.diagnostics.filter { $0.severity == .error }.count
-        console.err("\(cause): failed with \(counted(errors, "error")) in \(build.milliseconds) ms; the last good build is still served")
+        let served = build.serving ? "the last good build is still served" : "the browser shows the errors until the book builds"
+        console.err("\(build.changes.isEmpty ? "Build" : cause): failed with \(counted(errors, "error")) in \(build.milliseconds) ms; \(served)")
     } else if build.changes.isEmpty {
         console.err("Built \(counted(build.chapters, "chapter")) (\(counted(build.pages, "page"))) in \(build.milliseconds) ms")
     } else {

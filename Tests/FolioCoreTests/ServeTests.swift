@@ -79,7 +79,8 @@ import Testing
     @Test func onlyGetAndHead() {
         #expect(get("/", method: "HEAD").status == 200)
         let post = get("/", method: "POST")
-        #expect(post.status == 405 && post.headers["Allow"] == "GET, HEAD")
+        #expect(post.status == 405 && post.headers["Allow"] == "GET, HEAD" && post.headers["Content-Type"] == "text/plain; charset=utf-8")
+        #expect(get("/a/../b").headers["Content-Type"] == "text/plain; charset=utf-8")
     }
 
     @Test(arguments: [("a.js", "text/javascript; charset=utf-8"), ("a.mjs", "text/javascript; charset=utf-8"), ("a.json", "application/json"),

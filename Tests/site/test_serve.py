@@ -393,3 +393,22 @@ def test_a_css_edit_restyles_without_a_reload(tmp_path, browser):
         tab.close()
     finally:
         running.stop()
+
+
+def test_a_book_that_never_built_shows_its_errors_until_it_does(tmp_path):
+    book = generate_book(tmp_path / "book", 1, 2, title="Broken")
+    (book / "0001-chapter.md").write_text("# Chapter 1\n\nSee [nothing](missing.md).\n")
+    running = Server(book)
+    try:
+        assert running.wait_for_line(1, prefix="Build: failed with 1 error")
+        status, headers, body = get(running.url)
+        assert status == 503 and headers["Content-Type"] == "text/html; charset=utf-8" and b"/_folio/live.js" in body
+        events = Events(running)
+        name, data = events.next()
+        assert name == "errors" and "0001-chapter.md:3:5: error: link to a missing chapter" in data
+        (book / "0001-chapter.md").write_text("# Chapter 1\n\nFixed.\n")
+        assert events.next()[0] == "reload"
+        assert get(running.url + "chapter/1.html")[0] == 200
+        events.close()
+    finally:
+        running.stop()

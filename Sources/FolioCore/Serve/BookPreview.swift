@@ -17,6 +17,8 @@ public final class BookPreview: @unchecked Sendable {
         /// Warnings of a good build, or the errors and warnings of a failed one.
         public var diagnostics: [Diagnostic] = []
         public var failed = false
+        /// Whether a good build is being served (after a failed one: an earlier build).
+        public var serving = false
     }
 
     public let folder: String
@@ -71,7 +73,7 @@ public final class BookPreview: @unchecked Sendable {
         default:
             guard let site = current else {
                 let page = withLiveReload(Data("<!DOCTYPE html><title>folio serve</title><body><p>The book has not built yet.</p></body>".utf8))
-                return .response(HTTPResponse(status: 503, headers: ["Content-Type": contentType(of: ".html"), "Retry-After": "1"], body: page))
+                return .response(HTTPResponse(status: 503, headers: ["Content-Type": htmlType, "Retry-After": "1"], body: page))
             }
             return .response(siteResponse(method: method, target: target, header: header, site: site))
         }
@@ -105,6 +107,7 @@ public final class BookPreview: @unchecked Sendable {
                 let errors = LiveReload.Event.errors(build.diagnostics.map(\.description))
                 hub.publish(errors, standing: errors)
             }
+            build.serving = current != nil
             build.milliseconds = Int(Date().timeIntervalSince(started) * 1000)
             report(build)
         }

@@ -1,10 +1,13 @@
+let htmlType = "text/html; charset=utf-8"
+let plainTextType = "text/plain; charset=utf-8"
+
 /// The `Content-Type` of a site file, by its extension; text types name their charset.
 func contentType(of path: String) -> String {
     switch fileExtension(path) {
-    case "html", "htm": "text/html; charset=utf-8"
+    case "html", "htm": htmlType
     case "css": "text/css; charset=utf-8"
     case "js", "mjs": "text/javascript; charset=utf-8"
-    case "txt", "md": "text/plain; charset=utf-8"
+    case "txt", "md": plainTextType
     case "json", "map": "application/json"
     case "webmanifest": "application/manifest+json"
     case "xml": "application/xml; charset=utf-8"

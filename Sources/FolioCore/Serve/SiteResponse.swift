@@ -13,12 +13,12 @@ struct HTTPResponse: Sendable, Equatable {
 /// request header by name.
 func siteResponse(method: String, target: String, header: (String) -> String?, site: ServedSite) -> HTTPResponse {
     guard method == "GET" || method == "HEAD" else {
-        return HTTPResponse(status: 405, headers: ["Allow": "GET, HEAD", "Content-Type": contentType(of: ".txt")], body: Data("405 method not allowed\n".utf8))
+        return HTTPResponse(status: 405, headers: ["Allow": "GET, HEAD", "Content-Type": plainTextType], body: Data("405 method not allowed\n".utf8))
     }
     let key: String
     switch siteKey(forTarget: target) {
     case .success(let found): key = found
-    case .failure(let error): return HTTPResponse(status: error.status, headers: ["Content-Type": contentType(of: ".txt")], body: Data("\(error.status) bad request\n".utf8))
+    case .failure(let error): return HTTPResponse(status: error.status, headers: ["Content-Type": plainTextType], body: Data("\(error.status) bad request\n".utf8))
     }
     guard let file = site.files[key] else {
         if site.files[key + "/index.html"] != nil, let path = target.split(separator: "?", maxSplits: 1).first {
@@ -45,7 +45,7 @@ func siteResponse(method: String, target: String, header: (String) -> String?, s
 /// The site's own 404 page, or a line of text when it has none.
 func notFound(_ site: ServedSite) -> HTTPResponse {
     guard let page = site.files["404.html"] else {
-        return HTTPResponse(status: 404, headers: ["Content-Type": contentType(of: ".txt")], body: Data("404 not found\n".utf8))
+        return HTTPResponse(status: 404, headers: ["Content-Type": plainTextType], body: Data("404 not found\n".utf8))
     }
     return HTTPResponse(status: 404, headers: ["Content-Type": contentType(of: "404.html"), "Cache-Control": "no-cache"], body: page.bytes)
 }

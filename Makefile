@@ -4,11 +4,11 @@
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev
+APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev
 # The browser tests: Debian's Chromium, and the fonts the paginator's measures are taken from.
 TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk
 PY_PKGS    := playwright pytest jsonschema rfc3986-validator rfc3339-validator uri-template axe-playwright-python
-BENCH_PKGS := cmark
+BENCH_PKGS := cmark wrk nginx-light
 FOLIO      := .build/release/folio
 
 .PHONY: build test bench deps test-deps bench-deps clean

@@ -19,10 +19,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // `folio serve` answers HTTP through GNU libmicrohttpd.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         // book.toml is read with toml++ (Debian: libtomlplusplus-dev, Homebrew: tomlplusplus), used
         // header-only, so the shim needs its headers and nothing to link.
         .target(name: "CTOML"),
-        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML", "CTOML"], plugins: ["ThemeEmbedding"]),
+        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML", "CTOML", "CMicroHTTPD"], plugins: ["ThemeEmbedding"]),
         .executableTarget(name: "embed-theme"),
         .plugin(name: "ThemeEmbedding", capability: .buildTool(), dependencies: ["embed-theme"]),
         .executableTarget(name: "folio", dependencies: ["FolioCore"]),

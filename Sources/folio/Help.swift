@@ -8,6 +8,7 @@ enum Help {
       init [DIR] [--title T] Start a new book in DIR (default: .)
       build [DIR] [-o OUT]   Build the book in DIR (default: .) into DIR/_site or OUT
       check [PATH]           Check a built site (or a book folder) for CI
+      serve [DIR]            Preview the book in DIR with live reload
       help [COMMAND]         Show help for a command
 
     Options:
@@ -83,8 +84,32 @@ enum Help {
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage error.
     """
 
+    static let serve = """
+    folio serve — preview a book while you write it, with live reload
+
+    Usage: folio serve [DIR] [--port N] [--host H] [--open]
+
+    Arguments:
+      DIR                    The book folder (default: the current folder)
+
+    Options:
+      -p, --port N           The port (default: 3000, or the next free one); 0 picks any free port
+          --host H           The address to listen on (default: 127.0.0.1); localhost means
+                             both 127.0.0.1 and ::1
+          --open             Open the book in the default browser
+      -h, --help             Show this help
+
+    The book is built into memory, never into the folder, and served from there. Each time a
+    file of the book changes it is built again and the open pages reload, on the page they
+    showed; a stylesheet is swapped without a reload. A build with errors prints them, shows
+    them over the page in the browser and keeps the last good build. Ctrl-C stops the server.
+
+    Exit status: 0 stopped, 2 usage error (a port that is taken, a host that is not this machine).
+    """
+
     static func command(_ name: String) -> String? {
         switch name {
+        case "serve": serve
         case "check": check
         case "init": initialize
         case "build": build

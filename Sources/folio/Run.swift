@@ -35,6 +35,8 @@ func run(_ arguments: [String], console: Console) -> ExitStatus {
             return try InitCommand(parsing: arguments).run(console: console)
         case "check":
             return try CheckCommand(parsing: arguments).run(console: console)
+        case "serve":
+            return try ServeCommand(parsing: arguments).run(console: console)
         default:
             throw UsageError(message: "unknown command `\(first)`")
         }

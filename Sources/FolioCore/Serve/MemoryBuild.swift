@@ -23,15 +23,13 @@ func buildInMemory(_ files: BookFiles) throws -> MemoryBuild {
     guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(diagnostics) }
     var bytes: [String: Data] = [:]
     for file in site {
-        switch file.contents {
-        case .bytes(let data):
-            bytes[file.path] = data
-        case .bookFile(let path):
-            do {
-                bytes[file.path] = try project.contentFiles.read(path)
-            } catch {
-                throw DiagnosticsError([project.locate(.error("cannot read the file: \(error)", at: SourceLocation(file: path)))])
-            }
+        do {
+            bytes[file.path] = try file.bytes(from: project.contentFiles)
+        } catch let error as DiagnosticsError {
+            throw error
+        } catch {
+            let source = if case .bookFile(let path) = file.contents { path } else { file.path }
+            throw DiagnosticsError([project.locate(.error("cannot read the file: \(error)", at: SourceLocation(file: source)))])
         }
     }
     return MemoryBuild(files: bytes, chapters: project.loaded.book.chapters.count, pages: built.pages, warnings: diagnostics)

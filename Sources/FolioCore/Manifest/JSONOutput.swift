@@ -12,8 +12,11 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
     init(arrayLiteral elements: JSONOutput...) { self = .array(elements) }
     init(dictionaryLiteral elements: (String, JSONOutput)...) { self = .object(elements) }
 
-    func text(indent: String = "") -> String {
-        let inner = indent + "  "
+    /// The JSON text, indented from `indent`; nil writes it on one line without spaces, for
+    /// files only programs read (the search index).
+    func text(indent: String? = "") -> String {
+        let inner = indent.map { $0 + "  " }
+        let (open, separator, close, colon) = indent.map { ("\n" + $0 + "  ", ",\n" + $0 + "  ", "\n" + $0, ": ") } ?? ("", ",", "", ":")
         switch self {
         case .string(let string): return quoted(string)
         case .int(let number): return String(number)
@@ -21,10 +24,10 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
         case .null: return "null"
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
-            return "[\n" + items.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+            return "[" + open + items.map { $0.text(indent: inner) }.joined(separator: separator) + close + "]"
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
-            return "{\n" + members.map { inner + quoted($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)}"
+            return "{" + open + members.map { quoted($0.0) + colon + $0.1.text(indent: inner) }.joined(separator: separator) + close + "}"
         }
     }
 

@@ -107,7 +107,7 @@ enum SearchText {
             current.append(scalar)
         }
         close()
-        return parts.count > 1 ? parts : []
+        return parts
     }
 
     /// The longest word the index keeps: longer runs are data (hashes, base64), not words.

@@ -20,6 +20,9 @@ async function boot(base) {
   const view = $('div', { class: 'folio-view' }, stage);
   const prevB = button('prev', say('previous'), '‹'), nextB = button('next', say('next'), '›');
   const contentsB = $('button', { type: 'button', 'data-folio': 'contents', 'aria-expanded': false, 'aria-controls': 'folio-contents' }, say('contents'));
+  // Search loads on first use: search.js, opened by its button, `/` or Ctrl/⌘+K.
+  const searchB = $('button', { type: 'button', 'data-folio': 'search', 'aria-expanded': false }, say('search'));
+  const search = searchB.onclick = () => import('./search.js').then((s) => s.open({ b, base, root, say, go, opener: searchB }));
   const slider = $('input', { type: 'range', min: 1, max: N, 'data-folio': 'slider', 'aria-label': say('page') });
   const indicator = $('span', { 'data-folio': 'indicator' });
   const bar = $('nav', { 'data-folio': 'chapters', 'aria-label': say('chapters') });
@@ -36,7 +39,7 @@ async function boot(base) {
   const toc = m.toc || [], chapters = toc.map((e) => link(e)).filter((a) => a.dataset.page > 0);
   bar.append(...chapters, barMark);
   panel.append(button('close', say('close')), list(toc));
-  root.append(bar, view, $('div', { class: 'folio-bar' }, prevB, contentsB, slider, indicator, nextB), panel, announce);
+  root.append(bar, view, $('div', { class: 'folio-bar' }, prevB, contentsB, searchB, slider, indicator, nextB), panel, announce);
 
   const P = pages(b, root, say), own = main.querySelector('article.page[data-page]');
   const r = { b, P, view, stage, reduced: matchMedia('(prefers-reduced-motion: reduce)'), shown: [own ? b.clamp(+own.dataset.page) : 1], two: false, chrome, changed };
@@ -95,6 +98,7 @@ async function boot(base) {
   });
   document.addEventListener('keydown', (e) => {
     const t = e.target, k = e.key, f = act[b.key(k, e.shiftKey)];
+    if (!e.defaultPrevented && !e.altKey && (e.ctrlKey || e.metaKey ? k == 'k' : k == '/' && !t.closest?.('input,textarea,select,[contenteditable]'))) { e.preventDefault(); return search(); }
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || t.closest?.('input,textarea,select,[contenteditable]')) return;
     if (k == 'Escape' && !panel.hidden) return openPanel(false);
     if (f && !(k == ' ' && t.closest?.('a,button'))) { e.preventDefault(); f(); }

@@ -10,10 +10,9 @@ struct SearchIndex: Sendable, Equatable {
         a.texts == b.texts && a.terms.map(\.term) == b.terms.map(\.term) && a.terms.map(\.pages) == b.terms.map(\.pages)
     }
 
-    /// The chapters' pages and the cover are searched; the title and contents pages Folio
-    /// writes only repeat the chapters' titles.
+    /// Every page with words is searched but the contents, which only repeats the chapters' titles.
     init(_ paged: PagedBook) {
-        texts = paged.pages.map { $0.kind == .text || $0.kind == .cover ? $0.blocks.searchText : "" }
+        texts = paged.pages.map { $0.kind == .contents ? "" : $0.blocks.searchText }
         var postings: [String: [Int]] = [:]
         for (index, text) in texts.enumerated() {
             for term in Set(Self.terms(of: text)) { postings[term, default: []].append(index + 1) }

@@ -4,7 +4,7 @@ const FOLDS = { 'ß': 'ss', 'æ': 'ae', 'œ': 'oe', 'ø': 'o', 'ł': 'l', 'đ': 
   '\u0640': '', 'ٱ': 'ا', 'ى': 'ي', 'ة': 'ه', 'ך': 'כ', 'ם': 'מ', 'ן': 'נ', 'ף': 'פ', 'ץ': 'צ' };
 const IDEOGRAPHS = [[0x1100, 0x11FF], [0x2E80, 0x2FDF], [0x3005, 0x3007], [0x3040, 0x30FF], [0x3130, 0x318F], [0x31F0, 0x31FF],
   [0x3400, 0x4DBF], [0x4E00, 0x9FFF], [0xA960, 0xA97F], [0xAC00, 0xD7FF], [0xF900, 0xFAFF], [0xFF66, 0xFF9F], [0x20000, 0x323AF]];
-const LONGEST = 64;
+const LONGEST = 64, MOST_SHARDS = 3;
 const wordChar = /[\p{L}\p{M}\p{N}_]/u;
 
 export const fold = (s) => [...s.toLowerCase().normalize('NFKD')]
@@ -116,8 +116,12 @@ export function chunkOf(toc, n) {
 export async function search(toc, q, load, text) {
   const { need, check } = parse(q);
   if (!need.length) return [];
-  const sets = await Promise.all(need.map(async ({ term, prefix }) =>
-    pagesOf(await Promise.all(shards(toc, term, prefix).map((i) => load(toc.terms[i].file))), term, prefix)));
+  const sets = await Promise.all(need.map(async ({ term, prefix }) => {
+    let ids = shards(toc, term, prefix);
+    // A beginning shared by the words of many shards (one letter, say) finds the word alone.
+    if (ids.length > MOST_SHARDS) [prefix, ids] = [false, shards(toc, term, false)];
+    return pagesOf(await Promise.all(ids.map((i) => load(toc.terms[i].file))), term, prefix);
+  }));
   let pages = [...sets.reduce((a, s) => new Set([...a].filter((n) => s.has(n))))].sort((a, b) => a - b);
   if (check.length) {
     const ok = await Promise.all(pages.map(async (n) => { const f = flat(await text(n)); return check.every((c) => f.includes(c)); }));

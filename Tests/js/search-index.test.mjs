@@ -63,6 +63,13 @@ test('search: words, prefixes, identifiers, phrases and Chinese', async () => {
   assert.deepEqual(await q('   '), []);
 });
 
+test('a beginning spread over many shards finds the word alone', async () => {
+  const files = { 0: [['a', [1]]], 1: [['ab', [2]]], 2: [['ac', [3]]], 3: [['ad', [4]]], 4: [['ae', [5]]] };
+  const toc = { terms: ['a', 'ab', 'ac', 'ad', 'ae'].map((first, i) => ({ file: i, first })) };
+  assert.deepEqual(await search(toc, 'a', async (f) => files[f]), [1]);
+  assert.deepEqual(await search(toc, 'ac', async (f) => files[f]), [3]);
+});
+
 test('hits and snippets mark what was searched', () => {
   assert.deepEqual(hits('A curled page', 'page cur'), [[2, 8], [9, 13]]);
   assert.equal(snippet('A <curled> page', 'page'), 'A &lt;curled&gt; <mark>page</mark>');

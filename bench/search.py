@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Search's cost and recall on built sites, side by side with Pagefind's when it is installed.
 
-For the guide (content/) with 20 English queries and a Chinese book (Tests/Fixtures/cjk-technical)
-with 10 Chinese ones:
+For the guide (content/) with 20 English queries, a Chinese book (Tests/Fixtures/cjk-technical)
+with 10 Chinese ones, and a generated book of 1,000 chapters (2,000 pages; the test suite's
+generator) with 5 queries:
 
 - the index's bytes on disk (search/), as written and gzipped (gzip -9, file by file);
 - for each query, the requests and gzipped bytes a reader fetches: cold (search's code -- search.js,
@@ -17,9 +18,9 @@ Folio's side runs the reader's own search-index.js under node (bench/search-quer
 `--pagefind` (pip install pagefind-bin), Pagefind indexes a copy of the same sites and its JS
 API runs in Chromium, its requests logged, the same queries and scan.
 
-    python3 bench/search.py [--guide SITE] [--chinese SITE] [--pagefind] [--json PATH]
+    python3 bench/search.py [--guide SITE] [--chinese SITE] [--long SITE] [--pagefind] [--json PATH]
 
-Without --guide or --chinese, the books are built with .build/release/folio (or debug)."""
+The books not given as built sites are built with .build/release/folio (or debug)."""
 import argparse
 import functools
 import gzip
@@ -37,11 +38,14 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "Tests/site"))
+from conftest import generate_book  # noqa: E402  (the test suite's book generator)
 SHOWN = 8  # results whose snippets a reader sees at first
 
 ENGLISH = ["page", "chapter", "manifest", "reader", "pagination", "deterministic", "footnote", "summary", "theme",
            "mdbook", "sitemap", "spread", "right-to-left", "front matter", "preprocessor", "includ", "accessibility",
            "keyboard", '"page curl"', "diagnostic"]
+LONG = ["chapter 500", "chapter 999 page", "paragraph", '"real text"', "short"]
 CHINESE = ["借用检查器", "内存", "分配次数", "同步", "多线程环境", "并发", "异步", "所有权系统", "生命周期", "错误处理"]
 
 
@@ -58,7 +62,7 @@ def page_texts(site):
         if item["href"].startswith("contents/"):
             continue
         document = (site / item["href"].split("#")[0]).read_text()
-        body = re.search(r'data-page-content>(.*)</div>', document, re.S).group(1)
+        body = re.search(r'data-page-content>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
         texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", body)))
     return texts
 
@@ -194,13 +198,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--guide", type=Path)
     parser.add_argument("--chinese", type=Path)
+    parser.add_argument("--long", type=Path)
     parser.add_argument("--pagefind", action="store_true")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temp:
         work = Path(temp)
         sites = {"guide (20 English queries)": (args.guide or build(ROOT / "content", work / "content"), ENGLISH),
-                 "Chinese book (10 queries)": (args.chinese or build(ROOT / "Tests/Fixtures/cjk-technical/book", work / "cjk"), CHINESE)}
+                 "Chinese book (10 queries)": (args.chinese or build(ROOT / "Tests/Fixtures/cjk-technical/book", work / "cjk"), CHINESE),
+                 "1,000 chapters (5 queries)": (args.long or build(generate_book(work / "long-book", 1000, 2), work / "long"), LONG)}
         results = {}
         for name, (site, queries) in sites.items():
             texts = page_texts(site)

@@ -15,9 +15,10 @@ function make({ b, base, root, say, go, opener }) {
     if (!files.has(f)) files.set(f, get(new URL('search/' + f, base), 'json').catch((e) => { files.delete(f); throw e; }));
     return files.get(f);
   };
-  const toc = load('index.json');
+  const toc = () => load('index.json'); // fetched again after a failure
+  toc().catch(() => {});
   const text = async (n) => {
-    const t = await toc, c = t.texts[chunkOf(t, n)];
+    const t = await toc(), c = t.texts[chunkOf(t, n)];
     return (await load(c.file))[n - c.first] || '';
   };
 
@@ -41,7 +42,7 @@ function make({ b, base, root, say, go, opener }) {
   input.oninput = async () => {
     const mine = ++run, q = (query = input.value);
     let pages = [];
-    try { pages = q.trim() ? await search(await toc, q, load, text) : []; } catch (e) { console.warn('Folio search:', e); }
+    try { pages = q.trim() ? await search(await toc(), q, load, text) : []; } catch (e) { console.warn('Folio search:', e); }
     if (mine != run) return;
     seen.disconnect();
     list.replaceChildren(...pages.map((n) => $('li', { 'data-page': n },

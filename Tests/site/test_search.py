@@ -20,7 +20,7 @@ def page_texts(site):
     texts = {}
     for number, item in enumerate(manifest(site)["readingOrder"], 1):
         document = (site / item["href"].split("#")[0]).read_text()
-        body = re.search(r"<div class=\"page-body\" data-page-content>(.*)</div>", document, re.S).group(1)
+        body = re.search(r'data-page-content>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
         texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", body)))
     return texts
 

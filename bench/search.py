@@ -10,6 +10,7 @@ generator) with 5 queries:
   search-index.js, search.css -- the index's table, the shards of the query's terms and the texts
   of the first 8 results' snippets) and warm (with the files of the query before it in the list
   already loaded); the medians and maxima are printed;
+- the time from a keystroke to the results painted, in Chromium with the CPU slowed 4×;
 - recall and precision against a brute-force scan of every page's text (each word of the query
   on the page, the last as a beginning, ideographs as a substring, a quoted phrase as adjacent
   words).
@@ -63,7 +64,7 @@ def page_texts(site):
             continue
         document = (site / item["href"].split("#")[0]).read_text()
         body = re.search(r'data-page-content>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
-        texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", body)))
+        texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r'<img[^>]*\balt="([^"]*)"[^>]*>', r" \1 ", body))))
     return texts
 
 
@@ -172,6 +173,48 @@ def pagefind_side(site, queries, texts, work):
             "queries": rows}
 
 
+LATENCY_SCRIPT = """
+document.addEventListener('input', () => { window.__key = performance.now(); }, true);
+new MutationObserver(() => {
+    const list = document.querySelector('[data-folio=search-results]');
+    if (!list || list.__watched) return;
+    list.__watched = true;
+    new MutationObserver(() => requestAnimationFrame(() => { window.__painted = performance.now(); }))
+        .observe(list, { attributes: true, attributeFilter: ['data-query'] });
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def latency(site, queries, throttle=4):
+    """Milliseconds from the last keystroke of each query (its input event) to the frame after its
+    results are in the list, in the reader in Chromium with the CPU slowed `throttle` times (the query's other
+    characters typed before, so their shards may be loaded)."""
+    from playwright.sync_api import sync_playwright
+    httpd = serve(site)
+    times = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        tab = browser.new_page(viewport={"width": 1400, "height": 900})
+        tab.add_init_script(LATENCY_SCRIPT)
+        tab.goto(f"http://127.0.0.1:{httpd.server_address[1]}/index.html")
+        tab.wait_for_function("() => window.folio")
+        tab.keyboard.press("/")
+        tab.wait_for_function("() => document.activeElement.matches('[data-folio=search-panel] input')")
+        tab.context.new_cdp_session(tab).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        field = tab.locator("[data-folio=search-panel] input")
+        done = "q => document.querySelector('[data-folio=search-results]').dataset.query === q && window.__painted > window.__key"
+        for q in queries:
+            field.fill(q[:-1])
+            if q[:-1]:
+                tab.wait_for_function("q => document.querySelector('[data-folio=search-results]').dataset.query === q", arg=q[:-1])
+            tab.keyboard.type(q[-1])
+            tab.wait_for_function(done, arg=q)
+            times.append(tab.evaluate("() => window.__painted - window.__key"))
+        browser.close()
+    httpd.shutdown()
+    return {"throttle": throttle, "median_ms": statistics.median(times), "max_ms": max(times), "each_ms": times}
+
+
 def build(book, out):
     folio = next((p for p in (ROOT / ".build/release/folio", ROOT / ".build/debug/folio") if p.exists()), None)
     if folio is None:
@@ -213,6 +256,8 @@ def main():
             print(f"{name}: {len(texts)} pages")
             results[name] = {"folio": folio_side(site, queries, texts)}
             report("Folio", results[name]["folio"])
+            paint = results[name]["folio"]["latency"] = latency(site, queries)
+            print(f"    keystroke to results painted, CPU slowed {paint['throttle']}×: median {paint['median_ms']:.1f} ms, max {paint['max_ms']:.1f} ms")
             if args.pagefind:
                 results[name]["pagefind"] = pagefind_side(site, queries, texts, work)
                 report("Pagefind", results[name]["pagefind"])

@@ -60,6 +60,9 @@ export const termsOf = (s) => tokens(s).flatMap((t) => t.kind == 2 ? ideographTe
 
 /* Text as phrases compare it: folded, every run of other characters one space. */
 export const flat = (s) => ' ' + tokens(s).map((t) => fold(t.text)).join(' ') + ' ';
+// Pages' texts flattened once, as phrases are checked again at every keystroke.
+const flats = new Map();
+const flatPage = (s) => flats.get(s) ?? flats.set(s, flat(s)).get(s);
 
 /* A query: the terms each page must hold (`prefix`: any term beginning so), and the strings its
    flattened text must contain (phrases in quotes, ideograph runs longer than two). */
@@ -124,7 +127,7 @@ export async function search(toc, q, load, text) {
   }));
   let pages = [...sets.reduce((a, s) => new Set([...a].filter((n) => s.has(n))))].sort((a, b) => a - b);
   if (check.length) {
-    const ok = await Promise.all(pages.map(async (n) => { const f = flat(await text(n)); return check.every((c) => f.includes(c)); }));
+    const ok = await Promise.all(pages.map(async (n) => { const f = flatPage(await text(n)); return check.every((c) => f.includes(c)); }));
     pages = pages.filter((_, i) => ok[i]);
   }
   return pages;

@@ -31,10 +31,22 @@ function make({ b, base, root, say, go, opener }) {
   root.append(box);
 
   // Snippets load only for the results scrolled into view.
+  // Results are listed 50 at a time, the next ones when the last comes into view.
   const seen = new IntersectionObserver((es) => {
-    for (const e of es) if (e.isIntersecting) { seen.unobserve(e.target); fill(e.target); }
+    for (const e of es) if (e.isIntersecting) {
+      seen.unobserve(e.target);
+      fill(e.target);
+      if (e.target == list.lastChild) more();
+    }
   }, { root: list });
-  let query = '', run = 0;
+  let query = '', run = 0, found = [];
+  function more() {
+    const at = list.children.length, lis = found.slice(at, at + 50).map((n) => $('li', { 'data-page': n },
+      $('a', { href: b.url(n), 'data-page': n }, $('span', { class: 'folio-result-page' }, `${say('page')} ${n}`), ' ',
+        $('span', { class: 'folio-result-chapter' }, b.chapter(n) || ''), $('span', { class: 'folio-snippet' }))));
+    list.append(...lis);
+    for (const li of lis) seen.observe(li);
+  }
   async function fill(li) {
     const q = query, n = +li.dataset.page, s = await text(n).catch(() => '');
     if (q == query) li.querySelector('.folio-snippet').innerHTML = snippet(s, q);
@@ -45,10 +57,9 @@ function make({ b, base, root, say, go, opener }) {
     try { pages = q.trim() ? await search(await toc(), q, load, text) : []; } catch (e) { console.warn('Folio search:', e); }
     if (mine != run) return;
     seen.disconnect();
-    list.replaceChildren(...pages.map((n) => $('li', { 'data-page': n },
-      $('a', { href: b.url(n), 'data-page': n }, $('span', { class: 'folio-result-page' }, `${say('page')} ${n}`), ' ',
-        $('span', { class: 'folio-result-chapter' }, b.chapter(n) || ''), $('span', { class: 'folio-snippet' })))));
-    for (const li of list.children) seen.observe(li);
+    list.replaceChildren();
+    found = pages;
+    more();
     list.dataset.query = q; // what the results are for
     count.textContent = !q.trim() ? '' : pages.length ? say('search-results', { count: pages.length }) : say('search-none');
   };

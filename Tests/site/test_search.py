@@ -16,12 +16,15 @@ def fold(text):
 
 
 def page_texts(site):
-    """Each page's text (book number → folded text of its data-page-content), by a scan of the documents."""
+    """Each page's text (book number → folded text of its data-page-content, images' descriptions
+    included), by a scan of the documents; not the contents pages, which search leaves out."""
     texts = {}
     for number, item in enumerate(manifest(site)["readingOrder"], 1):
+        if item["href"].startswith("contents/"):
+            continue
         document = (site / item["href"].split("#")[0]).read_text()
         body = re.search(r'data-page-content>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
-        texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", body)))
+        texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r'<img[^>]*\balt="([^"]*)"[^>]*>', r" \1 ", body))))
     return texts
 
 
@@ -135,8 +138,9 @@ def test_chinese_book_finds_any_run_of_characters(searcher, sites):
     for query in ["借用检查器", "调", "生命周期参数"]:
         r.tab.locator("[data-folio=search-panel] input").fill("")
         type_query(r, query)
-        found = results(r)
-        assert found and found == scan(site, re.escape(query)), (query, found)
+        found, expected = results(r), scan(site, re.escape(query))
+        assert found and found == expected[:50], (query, found)
+        assert str(len(expected)) in r.tab.locator("[data-folio=search-count]").text_content()
     r.tab.wait_for_function("() => document.querySelector('[data-folio=search-results] .folio-snippet mark')", timeout=TURN)
     assert r.tab.locator("[data-folio=search-results] .folio-snippet mark").first.text_content() == "生命周期参数"
     r.done()
@@ -166,4 +170,19 @@ def test_search_panel_is_axe_clean(searcher):
     r.tab.wait_for_function("() => document.querySelector('[data-folio=search-results] .folio-snippet mark')", timeout=TURN)
     violations = serious_violations(r.tab)
     assert not violations, "\n".join(violations)
+    r.done()
+
+
+def test_many_results_are_listed_fifty_at_a_time(searcher, sites):
+    r = searcher("content")
+    r.open("introduction/2.html")
+    open_search(r, "/")
+    type_query(r, "page")
+    expected = scan(sites["content"], r"\bpage")
+    assert len(expected) > 100
+    assert results(r) == expected[:50]
+    for shown in (100, len(expected)):
+        r.tab.locator("[data-folio=search-results] li").last.scroll_into_view_if_needed()
+        r.tab.wait_for_function("n => document.querySelectorAll('[data-folio=search-results] li').length == n", arg=shown, timeout=TURN)
+    assert r.tab.evaluate("() => [...document.querySelectorAll('[data-folio=search-results] a')].map(a => +a.dataset.page)") == expected
     r.done()

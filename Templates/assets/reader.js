@@ -20,6 +20,9 @@ async function boot(base) {
   const view = $('div', { class: 'folio-view' }, stage);
   const prevB = button('prev', say('previous'), '‹'), nextB = button('next', say('next'), '›');
   const contentsB = $('button', { type: 'button', 'data-folio': 'contents', 'aria-expanded': false, 'aria-controls': 'folio-contents' }, say('contents'));
+  // Search loads on first use: search.js, opened by its button, `/` or Ctrl/⌘+K.
+  const searchB = $('button', { type: 'button', 'data-folio': 'search', 'aria-expanded': false }, say('search'));
+  const search = searchB.onclick = () => import('./search.js').then((s) => s.open({ b, base, root, say, go, opener: searchB }));
   const slider = $('input', { type: 'range', min: 1, max: N, 'data-folio': 'slider', 'aria-label': say('page') });
   const indicator = $('span', { 'data-folio': 'indicator' });
   const bar = $('nav', { 'data-folio': 'chapters', 'aria-label': say('chapters') });
@@ -37,7 +40,7 @@ async function boot(base) {
   const rows = flatten(m.toc || []), chapters = rows.filter((e) => e.level == 1 && e.page > 0);
   const ol = $('ol', { class: 'toc', style: `height:${rows.length * 2.5}em` }), made = new Map();
   panel.append(button('close', say('close')), ol);
-  root.append(bar, view, $('div', { class: 'folio-bar' }, prevB, contentsB, slider, indicator, nextB), panel, announce);
+  root.append(bar, view, $('div', { class: 'folio-bar' }, prevB, contentsB, searchB, slider, indicator, nextB), panel, announce);
   const row = (i) => made.get(i) || made.set(i, $('li', { 'aria-level': rows[i].level, 'aria-setsize': rows.length, 'aria-posinset': i + 1, style: `top:${2.5 * i}em;padding-inline-start:${1.5 * rows[i].level - 1.5}rem` }, link(rows[i]))).get(i);
   const index = (e) => e?.closest('li')?.getAttribute('aria-posinset') - 1;
   // Rows on screen and half a screenful either side; rows already made never move, so focus stays.
@@ -113,6 +116,7 @@ async function boot(base) {
   });
   document.addEventListener('keydown', (e) => {
     const t = e.target, k = e.key, f = act[b.key(k, e.shiftKey)];
+    if (!e.defaultPrevented && !e.altKey && (e.ctrlKey || e.metaKey ? k == 'k' : k == '/' && !t.closest?.('input,textarea,select,[contenteditable]'))) { e.preventDefault(); return search(); }
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || t.closest?.('input,textarea,select,[contenteditable]')) return;
     if (k == 'Escape' && !panel.hidden) return openPanel(false);
     const i = panel.contains(t) ? index(t) : NaN, j = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: rows.length - 1 }[k];

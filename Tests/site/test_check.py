@@ -169,6 +169,19 @@ def test_page_without_content_element(site):
     caught(site, "page-content", "one/1.html")
 
 
+def test_deleted_search_shard(site):
+    (site / "search/terms/0.json").unlink()
+    caught(site, "search-index", "search/index.json", *position(site / "search/index.json", '"terms/0.json"'))
+
+
+def test_search_term_names_a_page_the_book_lacks(site):
+    shard = site / "search/terms/0.json"
+    terms = json.loads(shard.read_text())
+    terms.append(["zzzz", [9999]])
+    shard.write_text(json.dumps(terms, ensure_ascii=False, separators=(",", ":")))
+    caught(site, "search-index", "search/terms/0.json", *position(shard, "9999"))
+
+
 def test_json_output_parses(site):
     (site / "two/1.html").unlink()
     status, found = diagnostics(site)

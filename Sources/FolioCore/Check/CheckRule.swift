@@ -17,6 +17,7 @@ enum CheckRule: String, CaseIterable, Sendable {
     case sitemap = "sitemap"
     case orphanPage = "orphan-page"
     case redirect = "redirect"
+    case searchIndex = "search-index"
 
     /// Warnings do not fail a check unless `--strict`: the book still reads.
     var severity: Diagnostic.Severity {
@@ -44,6 +45,7 @@ enum CheckRule: String, CaseIterable, Sendable {
         case .encoding: "a page document is not valid UTF-8"
         case .sitemap: "sitemap.xml is missing or does not list every page"
         case .orphanPage: "a page document that no manifest entry reaches"
+        case .searchIndex: "the search index names a file the site does not have, or a page the book does not have"
         case .redirect: "a redirect page (book.toml's `[output.html.redirect]`) leads to a file or id the site does not have"
         }
     }

@@ -47,6 +47,7 @@ struct SiteCheck {
         checkSitemap(pages)
         checkOrphans(pages)
         checkRedirects(pages)
+        checkSearchIndex(pages)
     }
 
     mutating func report(_ rule: CheckRule, _ message: String, at location: SourceLocation?, hint: String? = nil) {

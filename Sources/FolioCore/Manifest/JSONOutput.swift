@@ -1,5 +1,5 @@
-/// JSON written in the order given, two-space indented, so a manifest reads well and two builds
-/// of the same book give the same bytes.
+/// JSON written in the order given, two-space indented (or on one line), so a manifest reads well
+/// and two builds of the same book give the same bytes.
 indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     case object([(String, JSONOutput)])
     case array([JSONOutput])
@@ -15,15 +15,18 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
     init(arrayLiteral elements: JSONOutput...) { self = .array(elements) }
     init(dictionaryLiteral elements: (String, JSONOutput)...) { self = .object(elements) }
 
-    func text(indent: String = "") -> String {
+    /// The JSON text, indented from `indent`; nil writes it on one line without spaces, for
+    /// files only programs read (the search index).
+    func text(indent: String? = "") -> String {
         var out = ""
         write(to: &out, indent: indent)
         return out
     }
 
     /// Appends to one buffer: nested values are written in place, never built apart and copied in.
-    private func write(to out: inout String, indent: String) {
-        let inner = indent + "  "
+    private func write(to out: inout String, indent: String?) {
+        let inner = indent.map { $0 + "  " }
+        let (open, separator, close, colon) = indent.map { ("\n" + $0 + "  ", ",\n" + $0 + "  ", "\n" + $0, ": ") } ?? ("", ",", "", ":")
         switch self {
         case .string(let string): quote(string, to: &out)
         case .int(let number): out += String(number)
@@ -35,22 +38,20 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
             guard count > 0 else { return out += "[]" }
             out += "["
             for index in 0..<count {
-                out += index == 0 ? "\n" : ",\n"
-                out += inner
+                out += index == 0 ? open : separator
                 item(index).write(to: &out, indent: inner)
             }
-            out += "\n" + indent + "]"
+            out += close + "]"
         case .object(let members):
             guard !members.isEmpty else { return out += "{}" }
             out += "{"
             for (index, member) in members.enumerated() {
-                out += index == 0 ? "\n" : ",\n"
-                out += inner
+                out += index == 0 ? open : separator
                 quote(member.0, to: &out)
-                out += ": "
+                out += colon
                 member.1.write(to: &out, indent: inner)
             }
-            out += "\n" + indent + "}"
+            out += close + "}"
         }
     }
 

@@ -29,6 +29,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     files.append(SiteFile(path: "404.html", contents: .bytes(try theme.render("404", shared: .object(shared), notFound))))
 
     files.append(.text("sitemap.xml", sitemap(paged.pages, base: options.url)))
+    files += searchFiles(paged)
     files.append(.text(SiteLayout.geometry, paged.geometry.cssVariables))
     // The reader's words, once for the whole site rather than in every page.
     files.append(.text(SiteLayout.strings, JSONOutput.object(theme.strings.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text() + "\n"))

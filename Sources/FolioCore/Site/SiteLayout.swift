@@ -39,6 +39,12 @@ public enum SiteLayout {
     static let stylesheet = "assets/folio.css"
     /// A stylesheet the book adds to the theme's (book.toml's `additional-css`).
     static func stylesheetURL(_ path: String) -> String { "assets/css/\(path)" }
+    /// The search index's table of contents, its shards of terms and its chunks of page texts
+    /// (`Search/SearchShards.swift`); the table names the others relative to its folder.
+    static let searchIndex = "search/index.json"
+    static func searchTerms(_ number: Int) -> String { "search/terms/\(number).json" }
+    static func searchTexts(_ number: Int) -> String { "search/text/\(number).json" }
+    static func searchRelative(_ path: String) -> String { String(path.dropFirst("search/".count)) }
     /// Documents every Folio site has, whatever its theme: how a build knows an earlier site.
     static let signature: Set = ["index.html", "toc.html", "404.html"]
 }

@@ -1,0 +1,127 @@
+/* Search in the book, loaded by the reader when the field first opens (the search button, `/`,
+   Ctrl/⌘+K): the panel, its results as links to pages, and the hits marked on the page. */
+import { search, chunkOf, snippet, hits } from './search-index.js';
+import { $, button, get } from './pages.js';
+
+let panel;
+
+export function open(api) {
+  (panel ||= make(api)).show();
+}
+
+function make({ b, base, root, say, go, opener }) {
+  document.head.append($('link', { rel: 'stylesheet', href: new URL('assets/search.css', base).href }));
+  const files = new Map(), load = (f) => {
+    if (!files.has(f)) files.set(f, get(new URL('search/' + f, base), 'json').catch((e) => { files.delete(f); throw e; }));
+    return files.get(f);
+  };
+  const toc = () => load('index.json'); // fetched again after a failure
+  toc().catch(() => {});
+  const text = async (n) => {
+    const t = await toc(), c = t.texts[chunkOf(t, n)];
+    return (await load(c.file))[n - c.first] || '';
+  };
+
+  const input = $('input', { type: 'search', id: 'folio-search-input', autocomplete: 'off', spellcheck: 'false', enterkeyhint: 'search',
+    'aria-label': say('search-label'), 'aria-describedby': 'folio-search-count', 'aria-controls': 'folio-search-results' });
+  const count = $('p', { id: 'folio-search-count', 'data-folio': 'search-count', 'aria-live': 'polite' });
+  const list = $('ol', { id: 'folio-search-results', 'data-folio': 'search-results', 'aria-label': say('search') });
+  const close = button('close', say('close'), '×');
+  const box = $('div', { 'data-folio': 'search-panel', role: 'search', hidden: '' }, $('div', { class: 'folio-search-field' }, input, close), count, list);
+  root.append(box);
+
+  // Snippets load only for the results scrolled into view.
+  // Results are listed 50 at a time, the next ones when the last comes into view.
+  const seen = new IntersectionObserver((es) => {
+    for (const e of es) if (e.isIntersecting) {
+      seen.unobserve(e.target);
+      fill(e.target);
+      if (e.target == list.lastChild) more();
+    }
+  }, { root: list });
+  let query = '', run = 0, found = [];
+  function more() {
+    const at = list.children.length, lis = found.slice(at, at + 50).map((n) => $('li', { 'data-page': n },
+      $('a', { href: b.url(n), 'data-page': n }, $('span', { class: 'folio-result-page' }, `${say('page')} ${n}`), ' ',
+        $('span', { class: 'folio-result-chapter' }, b.chapter(n) || ''), $('span', { class: 'folio-snippet' }))));
+    list.append(...lis);
+    for (const li of lis) seen.observe(li);
+  }
+  async function fill(li) {
+    const q = query, n = +li.dataset.page, s = await text(n).catch(() => '');
+    if (q == query) li.querySelector('.folio-snippet').innerHTML = snippet(s, q);
+  }
+  input.oninput = async () => {
+    const mine = ++run, q = (query = input.value);
+    let pages = [];
+    try { pages = q.trim() ? await search(await toc(), q, load, text) : []; } catch (e) { console.warn('Folio search:', e); }
+    if (mine != run) return;
+    seen.disconnect();
+    list.replaceChildren();
+    found = pages;
+    more();
+    list.dataset.query = q; // what the results are for
+    count.textContent = !q.trim() ? '' : pages.length ? say('search-results', { count: pages.length }) : say('search-none');
+  };
+
+  // The hits stay marked on the page until the next turn.
+  let marked = [], target = 0;
+  function unmark() {
+    for (const m of marked) { const p = m.parentNode; if (p) { m.replaceWith(...m.childNodes); p.normalize(); } }
+    marked = [];
+  }
+  root.addEventListener('folio:turn', (e) => { if (e.detail.to != target) { target = 0; unmark(); } });
+  function mark(n, q, tries = 0) {
+    const c = root.querySelector(`article.page[data-page="${n}"] [data-page-content]`);
+    if (!c) return tries < 240 && target == n && requestAnimationFrame(() => mark(n, q, tries + 1));
+    const walk = document.createTreeWalker(c, NodeFilter.SHOW_TEXT), nodes = [];
+    while (walk.nextNode()) nodes.push(walk.currentNode);
+    for (const node of nodes) for (const [x, y] of hits(node.data, q).reverse()) {
+      const hit = node.splitText(x);
+      hit.splitText(y - x);
+      const m = $('mark', { 'data-folio': 'hit' });
+      hit.replaceWith(m);
+      m.append(hit);
+      marked.push(m);
+    }
+  }
+  list.addEventListener('click', (e) => {
+    const a = e.target.closest('a[data-page]');
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const n = +a.dataset.page;
+    unmark();
+    target = n;
+    hide(false);
+    go(n);
+    mark(n, query);
+  });
+
+  // Arrows move between the field and the results; Escape closes.
+  box.addEventListener('keydown', (e) => {
+    const links = [...list.querySelectorAll('a')], i = links.indexOf(document.activeElement);
+    if (e.key == 'Escape') hide(true);
+    else if (e.key == 'ArrowDown' && links.length) links[Math.min(i + 1, links.length - 1)].focus();
+    else if (e.key == 'ArrowUp' && i >= 0) (i ? links[i - 1] : input).focus();
+    else if (e.key == 'Enter' && e.target == input && links.length) links[0].click();
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  });
+  close.onclick = () => hide(true);
+  function hide(back) {
+    box.hidden = true;
+    opener.setAttribute('aria-expanded', false);
+    if (back) opener.focus();
+    else root.focus();
+  }
+  return {
+    show() {
+      box.hidden = false;
+      opener.setAttribute('aria-expanded', true);
+      input.focus();
+      input.select();
+    },
+  };
+}

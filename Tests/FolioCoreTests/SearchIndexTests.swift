@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// The search index: the normalisation on the table the reader's query side is tested on too
+/// (`Tests/search-cases.json`), and books of each script built in memory into the index's files.
+struct SearchIndexTests {
+    struct Cases: Decodable {
+        var fold: [[String]]
+        var terms: [Term]
+        struct Term: Decodable {
+            var text: String
+            var terms: [String]
+            init(from decoder: Decoder) throws {
+                var pair = try decoder.unkeyedContainer()
+                text = try pair.decode(String.self)
+                terms = try pair.decode([String].self)
+            }
+        }
+    }
+
+    static let cases = try! JSONDecoder().decode(Cases.self, from: Data(contentsOf: Folio.packageRoot.appendingPathComponent("Tests/search-cases.json")))
+
+    @Test func foldsAsTheTableSays() {
+        for pair in Self.cases.fold { #expect(SearchText.fold(pair[0]) == pair[1], "\(pair[0])") }
+    }
+
+    @Test func termsAsTheTableSays() {
+        for term in Self.cases.terms { #expect(SearchIndex.terms(of: term.text) == term.terms, "\(term.text)") }
+    }
+
+    /// The index's files of a one-chapter book, by path, as JSON values, and the book number of
+    /// the chapter's first page (after the title and contents pages).
+    static func index(_ markdown: String, language: String = "en") throws -> (files: [String: Any], first: Int) {
+        var times = PhaseTimes()
+        let project = try loadProject(.memory(["book.yml": "title: T\nlanguage: \(language)\n", "chapter.md": markdown]))
+        let site = try #require(renderBook(project, times: &times).site)
+        var files: [String: Any] = [:]
+        for file in site where file.path.hasPrefix("search/") {
+            guard case .bytes(let data) = file.contents else { continue }
+            files[file.path] = try JSONSerialization.jsonObject(with: data)
+        }
+        let pages = site.filter { $0.path.hasPrefix("chapter/") }.count
+        return (files, bookPages(files) - pages + 1)
+    }
+
+    /// The pages (book numbers) the index names for `term`, read from its shards.
+    static func pages(of term: String, in files: [String: Any]) -> [Int] {
+        for (path, value) in files where path.hasPrefix("search/terms/") {
+            for entry in value as? [[Any]] ?? [] where entry[0] as? String == term {
+                var page = 0
+                return (entry[1] as? [Int] ?? []).map { page += $0; return page }
+            }
+        }
+        return []
+    }
+
+    static func bookPages(_ files: [String: Any]) -> Int {
+        ((files[SiteLayout.searchIndex] as? [String: Any])?["pages"] as? Int) ?? 0
+    }
+
+    @Test func latinWordsFoldedToTheirPages() throws {
+        let (files, first) = try Self.index("# Café\n\nThe Naïve reader of ÉCOLES.\n\n<div>hidden markup</div>\n")
+        for term in ["cafe", "naive", "ecoles"] { #expect(Self.pages(of: term, in: files) == [first], "\(term)") }
+        #expect(Self.pages(of: "div", in: files) == [] && Self.pages(of: "hidden", in: files) == [])
+    }
+
+    @Test func wordsOnLaterPagesNameThosePages() throws {
+        let long = (1...400).map { "Sentence number \($0) fills the page." }.joined(separator: "\n\n")
+        let (files, first) = try Self.index("# Long\n\n\(long)\n\nzebra at the end\n")
+        let last = Self.bookPages(files)
+        #expect(last > first + 2)
+        #expect(Self.pages(of: "zebra", in: files) == [last])
+        #expect(Self.pages(of: "sentence", in: files) == Array(first...last))
+    }
+
+    @Test func chineseByOverlappingPairs() throws {
+        let (files, first) = try Self.index("# 系统编程\n\n系统编程实践。\n", language: "zh")
+        for term in ["系统", "统编", "编程", "程实", "实践", "践"] { #expect(Self.pages(of: term, in: files) == [first], "\(term)") }
+    }
+
+    @Test func japaneseAndKorean() throws {
+        let (files, first) = try Self.index("# 本\n\n日本語のテキスト 한국어\n", language: "ja")
+        #expect(Self.pages(of: "本語", in: files) == [first] && Self.pages(of: "国어", in: files) == [] && Self.pages(of: "국어", in: files) == [first])
+    }
+
+    @Test func arabicAndHebrewLetters() throws {
+        let (files, first) = try Self.index("# كتاب\n\nبِسْمِ ٱللَّهِ في المدرسة. שָׁלוֹם מֶלֶךְ\n", language: "ar")
+        for term in ["بسم", "الله", "المدرسه", "שלומ", "מלכ"] { #expect(Self.pages(of: term, in: files) == [first], "\(term)") }
+    }
+
+    @Test func codeIdentifiersWholeAndInParts() throws {
+        let (files, first) = try Self.index("# Code\n\n```swift\nlet view = getElementById(\"x\")\nstd::io::Read\n```\n")
+        for term in ["getelementbyid", "element", "std::io::read", "io"] { #expect(Self.pages(of: term, in: files) == [first], "\(term)") }
+    }
+
+    @Test func theTableOfContentsNamesEveryFileInOrder() throws {
+        let files = try Self.index("# A\n\n" + (1...3000).map { "w\($0)" }.joined(separator: " ") + "\n").files
+        let toc = try #require(files[SiteLayout.searchIndex] as? [String: Any])
+        let shards = try #require(toc["terms"] as? [[String: Any]])
+        #expect(shards.count > 1)
+        let firsts = shards.compactMap { $0["first"] as? String }
+        #expect(firsts == firsts.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
+        for shard in shards { #expect(files["search/" + (shard["file"] as? String ?? "")] != nil) }
+    }
+
+    @Test func sameBookSameBytes() throws {
+        var times = PhaseTimes()
+        let project = try loadProject(.memory(["chapter.md": "# A\n\nalpha beta gamma 中文\n"]))
+        let once = try #require(renderBook(project, times: &times).site).filter { $0.path.hasPrefix("search/") }
+        let twice = try #require(renderBook(project, times: &times).site).filter { $0.path.hasPrefix("search/") }
+        #expect(once == twice && !once.isEmpty)
+    }
+}

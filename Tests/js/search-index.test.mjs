@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fold, termsOf, parse, shards, pagesOf, search, hits, snippet } from '../../Templates/assets/search-index.js';
+
+const cases = JSON.parse(readFileSync(new URL('../search-cases.json', import.meta.url)));
+
+test('folds as the shared table says', () => {
+  for (const [s, f] of cases.fold) assert.equal(fold(s), f, s);
+});
+
+test('terms as the shared table says', () => {
+  for (const [s, t] of cases.terms) assert.deepEqual(termsOf(s), t, s);
+});
+
+test('the last word typed is a prefix; quoted words are a phrase', () => {
+  assert.deepEqual(parse('Page cur').need, [{ term: 'page', prefix: false }, { term: 'cur', prefix: true }]);
+  assert.deepEqual(parse('page cur ').need.map((n) => n.prefix), [false, false]);
+  assert.deepEqual(parse('"page curl"').check, [' page curl ']);
+});
+
+test('Chinese queries: pairs, one character as a prefix, longer runs checked', () => {
+  assert.deepEqual(parse('编程').need, [{ term: '编程', prefix: false }]);
+  assert.deepEqual(parse('编').need, [{ term: '编', prefix: true }]);
+  assert.deepEqual(parse('编程实践').check, ['编程实践']);
+});
+
+// A small index in memory: three pages, shards cut between terms.
+const texts = ['The page curl of a book.', 'A curled page; getElementById here.', '系统编程实践，编程语言'];
+function index() {
+  const terms = new Map();
+  texts.forEach((t, i) => { for (const x of new Set(termsOf(t))) terms.set(x, [...(terms.get(x) || []), i + 1]); });
+  const sorted = [...terms].sort(([a], [b]) => (a < b ? -1 : 1)).map(([t, ps]) => [t, ps.map((p, i) => p - (ps[i - 1] || 0))]);
+  const files = { 'terms/0.json': sorted.slice(0, 8), 'terms/1.json': sorted.slice(8) };
+  return { toc: { pages: 3, terms: [{ file: 'terms/0.json', first: sorted[0][0] }, { file: 'terms/1.json', first: sorted[8][0] }] }, files };
+}
+
+test('a term is looked for in its shard only', () => {
+  const { toc, files } = index();
+  for (const [term] of [...files['terms/0.json'], ...files['terms/1.json']]) {
+    const [i, ...more] = shards(toc, term, false);
+    assert.equal(more.length, 0);
+    assert.ok(pagesOf([files[toc.terms[i].file]], term, false).size > 0, term);
+  }
+});
+
+test('search: words, prefixes, identifiers, phrases and Chinese', async () => {
+  const { toc, files } = index(), loaded = [];
+  const load = async (f) => (loaded.push(f), files[f]);
+  const q = (s) => search(toc, s, load, async (n) => texts[n - 1]);
+  assert.deepEqual(await q('page'), [1, 2]);
+  assert.deepEqual(await q('curl'), [1, 2]);
+  assert.deepEqual(await q('curl '), [1]);
+  assert.deepEqual(await q('cur'), [1, 2]);
+  assert.deepEqual(await q('element'), [2]);
+  assert.deepEqual(await q('"page curl"'), [1]);
+  assert.deepEqual(await q('"curl page"'), []);
+  assert.deepEqual(await q('编程'), [3]);
+  assert.deepEqual(await q('程'), [3]);
+  assert.deepEqual(await q('编程实践'), [3]);
+  assert.deepEqual(await q('实践编程'), []);
+  assert.deepEqual(await q('PAGE Curl '), [1]);
+  assert.deepEqual(await q('   '), []);
+});
+
+test('a beginning spread over many shards finds the word alone', async () => {
+  const files = { 0: [['a', [1]]], 1: [['ab', [2]]], 2: [['ac', [3]]], 3: [['ad', [4]]], 4: [['ae', [5]]] };
+  const toc = { terms: ['a', 'ab', 'ac', 'ad', 'ae'].map((first, i) => ({ file: i, first })) };
+  assert.deepEqual(await search(toc, 'a', async (f) => files[f]), [1]);
+  assert.deepEqual(await search(toc, 'ac', async (f) => files[f]), [3]);
+});
+
+test('hits and snippets mark what was searched', () => {
+  assert.deepEqual(hits('A curled page', 'page cur'), [[2, 8], [9, 13]]);
+  assert.equal(snippet('A <curled> page', 'page'), 'A &lt;curled&gt; <mark>page</mark>');
+  assert.equal(snippet('系统编程实践', '编程'), '系统<mark>编程</mark>实践');
+  assert.equal(snippet('Café au lait', 'cafe'), '<mark>Café</mark> au lait');
+});

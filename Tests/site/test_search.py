@@ -1,0 +1,188 @@
+"""Search in the reader (Templates/assets/search.js, search-index.js, the index under search/) in
+Chromium: nothing of it loads before the field opens; results in the guide, a Chinese book and
+an Arabic book are the pages a scan of the pages' text finds; choosing one jumps there (Back
+returns) with the hits marked until the next turn; all of it by keyboard, and axe-clean."""
+import html
+import re
+import unicodedata
+
+import pytest
+
+from test_reader import LANDSCAPE, TURN, Reader, href_of, manifest, serious_violations
+
+
+def fold(text):
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if unicodedata.category(c) != "Mn")
+
+
+def page_texts(site):
+    """Each page's text (book number → folded text of its data-page-content, images' descriptions
+    included), by a scan of the documents; not the contents pages, which search leaves out."""
+    texts = {}
+    for number, item in enumerate(manifest(site)["readingOrder"], 1):
+        if item["href"].startswith("contents/"):
+            continue
+        document = (site / item["href"].split("#")[0]).read_text()
+        body = re.search(r'data-page-content>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
+        texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r'<img[^>]*\balt="([^"]*)"[^>]*>', r" \1 ", body))))
+    return texts
+
+
+def scan(site, pattern):
+    return sorted(n for n, text in page_texts(site).items() if re.search(pattern, text))
+
+
+@pytest.fixture
+def searcher(browser, server):
+    opened = []
+
+    def open_searcher(name):
+        r = Reader(browser, server, name, LANDSCAPE)
+        r.all_requests = []
+        r.tab.on("request", lambda q: r.all_requests.append(q.url))
+        opened.append(r)
+        return r
+
+    yield open_searcher
+    for r in opened:
+        r.close()
+
+
+def results(r):
+    """The result pages, once they are those of the query typed."""
+    r.tab.wait_for_function("""() => { const i = document.querySelector('[data-folio=search-panel] input');
+        return i && i.value && document.querySelector('[data-folio=search-results]').dataset.query === i.value; }""", timeout=TURN)
+    return r.tab.evaluate("() => [...document.querySelectorAll('[data-folio=search-results] a')].map(a => +a.dataset.page)")
+
+
+def open_search(r, key):
+    """Opens the field by `key` and waits until it has the focus (search.js loads on the way)."""
+    r.tab.keyboard.press(key)
+    r.tab.wait_for_function("() => document.activeElement.matches('[data-folio=search-panel] input')", timeout=TURN)
+
+
+def type_query(r, text):
+    r.tab.keyboard.type(text)
+
+
+def test_nothing_of_search_loads_before_the_field_opens(searcher):
+    r = searcher("content")
+    r.open("introduction/2.html")
+    r.tab.wait_for_timeout(300)
+    assert not [u for u in r.all_requests if "/search" in u], r.all_requests
+    open_search(r, "/")
+    loaded = [u.split("/content/")[1] for u in r.all_requests if "/search" in u]
+    assert "assets/search.js" in loaded and "search/index.json" in loaded, loaded
+    r.done()
+
+
+def test_guide_search_jump_mark_and_back_by_keyboard(searcher, sites):
+    site = sites["content"]
+    r = searcher("content")
+    start = r.open("introduction/2.html")["page"]
+    open_search(r, "Control+k")
+    type_query(r, "deterministic ")
+    found = results(r)
+    assert found and found == scan(site, r"\bdeterministic\b"), found
+    count = r.tab.locator("[data-folio=search-count]").text_content()
+    assert str(len(found)) in count
+    # The first result's snippet marks the word.
+    r.tab.wait_for_function("() => document.querySelector('[data-folio=search-results] li .folio-snippet mark')", timeout=TURN)
+    assert fold(r.tab.locator("[data-folio=search-results] li mark").first.text_content()) == "deterministic"
+    # Arrow down to the first result, Enter: the book turns there, the word marked on the page.
+    r.tab.keyboard.press("ArrowDown")
+    assert r.tab.evaluate("() => document.activeElement.closest('[data-folio=search-results]') != null")
+    r.tab.keyboard.press("Enter")
+    target = found[0]
+    r.wait_visible(target)
+    r.tab.wait_for_function("n => document.querySelector(`article.page[data-page='${n}'] mark[data-folio=hit]`)", arg=target, timeout=TURN)
+    r.tab.wait_for_function("href => decodeURIComponent(location.pathname).endsWith(href)", arg=href_of(site, target), timeout=TURN)
+    assert r.tab.locator("[data-folio=search-panel]").is_hidden()
+    # Back returns to where the reader was; the marks go with the turn.
+    r.tab.go_back()
+    r.settle(start)
+    r.tab.wait_for_function("() => !document.querySelector('mark[data-folio=hit]')", timeout=TURN)
+    r.done()
+
+
+def test_escape_closes_and_returns_focus(searcher):
+    r = searcher("content")
+    r.open("introduction/2.html")
+    r.tab.locator("button[data-folio=search]").click()
+    r.tab.locator("[data-folio=search-panel] input").wait_for(state="visible", timeout=TURN)
+    r.tab.keyboard.press("Escape")
+    assert r.tab.locator("[data-folio=search-panel]").is_hidden()
+    assert r.tab.evaluate("() => document.activeElement.dataset.folio") == "search"
+    assert r.tab.locator("button[data-folio=search]").get_attribute("aria-expanded") == "false"
+    r.done()
+
+
+def test_prefix_phrase_and_identifier(searcher, sites):
+    site = sites["content"]
+    r = searcher("content")
+    r.open("introduction/2.html")
+    open_search(r, "/")
+    type_query(r, "determinis")
+    assert results(r) == scan(site, r"\bdeterminis")
+    r.tab.locator("[data-folio=search-panel] input").fill("")
+    type_query(r, '"page curl"')
+    assert results(r) == scan(site, r"\bpage[^\w]+curl\b")
+    r.done()
+
+
+def test_chinese_book_finds_any_run_of_characters(searcher, sites):
+    site = sites["cjk-technical"]
+    r = searcher("cjk-technical")
+    r.open()
+    open_search(r, "Control+k")
+    for query in ["借用检查器", "调", "生命周期参数"]:
+        r.tab.locator("[data-folio=search-panel] input").fill("")
+        type_query(r, query)
+        found, expected = results(r), scan(site, re.escape(query))
+        assert found and found == expected[:50], (query, found)
+        assert str(len(expected)) in r.tab.locator("[data-folio=search-count]").text_content()
+    r.tab.wait_for_function("() => document.querySelector('[data-folio=search-results] .folio-snippet mark')", timeout=TURN)
+    assert r.tab.locator("[data-folio=search-results] .folio-snippet mark").first.text_content() == "生命周期参数"
+    r.done()
+
+
+def test_arabic_book_ignores_diacritics_and_letter_forms(searcher, reader_sites):
+    site = reader_sites["reader-rtl"]
+    r = searcher("reader-rtl")
+    r.open()
+    open_search(r, "/")
+    type_query(r, "هادئا ")  # the text has هادئاً, with tanween
+    found = results(r)
+    assert found and found == scan(site, fold("هادئا")), found
+    r.tab.keyboard.press("ArrowDown")
+    r.tab.keyboard.press("Enter")
+    r.wait_visible(found[0])
+    r.tab.wait_for_function("() => document.querySelector('mark[data-folio=hit]')", timeout=TURN)
+    r.done()
+
+
+def test_search_panel_is_axe_clean(searcher):
+    r = searcher("content")
+    r.open("introduction/2.html")
+    open_search(r, "/")
+    type_query(r, "page")
+    results(r)
+    r.tab.wait_for_function("() => document.querySelector('[data-folio=search-results] .folio-snippet mark')", timeout=TURN)
+    violations = serious_violations(r.tab)
+    assert not violations, "\n".join(violations)
+    r.done()
+
+
+def test_many_results_are_listed_fifty_at_a_time(searcher, sites):
+    r = searcher("content")
+    r.open("introduction/2.html")
+    open_search(r, "/")
+    type_query(r, "page")
+    expected = scan(sites["content"], r"\bpage")
+    assert len(expected) > 100
+    assert results(r) == expected[:50]
+    for shown in (100, len(expected)):
+        r.tab.locator("[data-folio=search-results] li").last.scroll_into_view_if_needed()
+        r.tab.wait_for_function("n => document.querySelectorAll('[data-folio=search-results] li').length == n", arg=shown, timeout=TURN)
+    assert r.tab.evaluate("() => [...document.querySelectorAll('[data-folio=search-results] a')].map(a => +a.dataset.page)") == expected
+    r.done()

@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Search's cost and recall on built sites, side by side with Pagefind's when it is installed.
+
+For the guide (content/) with 20 English queries, a Chinese book (Tests/Fixtures/cjk-technical)
+with 10 Chinese ones, and a generated book of 1,000 chapters (2,000 pages; the test suite's
+generator) with 5 queries:
+
+- the index's bytes on disk (search/), as written and gzipped (gzip -9, file by file);
+- for each query, the requests and gzipped bytes a reader fetches: cold (search's code -- search.js,
+  search-index.js, search.css -- the index's table, the shards of the query's terms and the texts
+  of the first 8 results' snippets) and warm (with the files of the query before it in the list
+  already loaded); the medians and maxima are printed;
+- the time from a keystroke to the results painted, in Chromium with the CPU slowed 4×;
+- recall and precision against a brute-force scan of every page's text (each word of the query
+  on the page, the last as a beginning, ideographs as a substring, a quoted phrase as adjacent
+  words).
+
+Folio's side runs the reader's own search-index.js under node (bench/search-query.mjs). With
+`--pagefind` (pip install pagefind-bin), Pagefind indexes a copy of the same sites and its JS
+API runs in Chromium, its requests logged, the same queries and scan.
+
+    python3 bench/search.py [--guide SITE] [--chinese SITE] [--long SITE] [--pagefind] [--json PATH]
+
+The books not given as built sites are built with .build/release/folio (or debug)."""
+import argparse
+import functools
+import gzip
+import html
+import http.server
+import json
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "Tests/site"))
+from conftest import generate_book  # noqa: E402  (the test suite's book generator)
+SHOWN = 8  # results whose snippets a reader sees at first
+
+ENGLISH = ["page", "chapter", "manifest", "reader", "pagination", "deterministic", "footnote", "summary", "theme",
+           "mdbook", "sitemap", "spread", "right-to-left", "front matter", "preprocessor", "includ", "accessibility",
+           "keyboard", '"page curl"', "diagnostic"]
+LONG = ["chapter 500", "chapter 999 page", "paragraph", '"real text"', "short"]
+CHINESE = ["借用检查器", "内存", "分配次数", "同步", "多线程环境", "并发", "异步", "所有权系统", "生命周期", "错误处理"]
+
+
+def fold(text):
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if unicodedata.category(c) != "Mn")
+
+
+def page_texts(site):
+    """Each page's folded text, by book number, from its document's data-page-content; the
+    contents pages, which search leaves out (they only repeat the chapters' titles), left out."""
+    order = json.loads((site / "manifest.json").read_text())["readingOrder"]
+    texts = {}
+    for number, item in enumerate(order, 1):
+        if item["href"].startswith("contents/"):
+            continue
+        document = (site / item["href"].split("#")[0]).read_text()
+        body = re.search(r'data-page-content>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
+        texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r'<img[^>]*\balt="([^"]*)"[^>]*>', r" \1 ", body))))
+    return texts
+
+
+def scan(texts, query):
+    """The pages a reader expects: every word present (the last as a beginning), ideograph runs and
+    quoted phrases as they are written."""
+    patterns = []
+    for phrase in re.findall(r'"([^"]*)"', query):
+        patterns.append(r"\b" + r"\W+".join(map(re.escape, re.findall(r"\w+", fold(phrase)))) + r"\b")
+    rest = re.sub(r'"[^"]*"', " ", query)
+    words = re.findall(r"\w+", fold(rest))
+    for i, word in enumerate(words):
+        ideographs = all(unicodedata.name(c, "").startswith(("CJK", "HIRAGANA", "KATAKANA", "HANGUL")) for c in word)
+        last = i == len(words) - 1 and not rest.endswith(" ")
+        patterns.append(re.escape(word) if ideographs else r"\b" + re.escape(word) + (r"" if last else r"\b"))
+    return sorted(n for n, text in texts.items() if all(re.search(p, text) for p in patterns))
+
+
+def gz(path):
+    return len(gzip.compress(path.read_bytes(), 9))
+
+
+def score(found, truth):
+    hit = len(set(found) & set(truth))
+    return (hit / len(truth) if truth else 1.0), (hit / len(found) if found else 1.0)
+
+
+def summary(rows, key):
+    values = [r[key] for r in rows]
+    return {"median": statistics.median(values), "max": max(values)}
+
+
+def folio_side(site, queries, texts):
+    code = [site / "assets" / f for f in ("search.js", "search-index.js", "search.css")]
+    index = sorted((site / "search").rglob("*.json"))
+    out = subprocess.run(["node", str(ROOT / "bench/search-query.mjs")], input=json.dumps(
+        {"site": str(site), "queries": queries, "shown": SHOWN}), capture_output=True, text=True, check=True)
+    rows = []
+    for r in json.loads(out.stdout):
+        truth = scan(texts, r["query"])
+        recall, precision = score(r["pages"], truth)
+        rows.append({"query": r["query"], "found": len(r["pages"]), "expected": len(truth), "recall": recall, "precision": precision,
+                     "cold_requests": len(code) + len(r["cold"]), "cold_bytes": sum(map(gz, code)) + sum(gz(site / "search" / f) for f in r["cold"]),
+                     "warm_requests": len(r["warm"]), "warm_bytes": sum(gz(site / "search" / f) for f in r["warm"])})
+    return {"index_bytes": sum(p.stat().st_size for p in index), "index_gzip": sum(map(gz, index)), "index_files": len(index),
+            "code_gzip": sum(map(gz, code)), "queries": rows}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def pagefind_side(site, queries, texts, work):
+    copy = work / (site.name + "-pagefind")
+    shutil.copytree(site, copy)
+    subprocess.run([sys.executable, "-m", "pagefind_bin", "--site", str(copy)], check=True, capture_output=True)
+    index = sorted(p for p in (copy / "pagefind").rglob("*") if p.is_file())
+    order = json.loads((site / "manifest.json").read_text())["readingOrder"]
+    number = {item["href"].split("#")[0]: n for n, item in enumerate(order, 1)}
+    from playwright.sync_api import sync_playwright
+    httpd = serve(copy)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    rows = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        warm_tab = browser.new_page()
+        warm_tab.goto(base + "/404.html")
+        warm_seen = []
+        warm_tab.on("request", lambda r: warm_seen.append(r.url))
+        for q in queries:
+            tab = browser.new_page()
+            tab.goto(base + "/404.html")
+            seen = []
+            tab.on("request", lambda r: seen.append(r.url))
+            run = """async ([q, shown]) => { const pf = await import('/pagefind/pagefind.js'); await pf.init();
+                const r = await pf.search(q); const data = await Promise.all(r.results.map(x => x.data()));
+                return data.map(d => d.url); }"""
+            urls = tab.evaluate(run, [q, 10**6])
+            seen = [u for u in seen if "/pagefind/" in u]
+            tab.close()
+            # What a reader fetches: the fragments of the results shown, not of all (counted apart).
+            shown_fragments = [u for u in seen if "/fragment/" in u][:SHOWN]
+            cold = [u for u in seen if "/fragment/" not in u] + shown_fragments
+            mark = len(warm_seen)
+            warm_tab.evaluate("""async ([q, shown]) => { window.pf ||= await import('/pagefind/pagefind.js'); await window.pf.init();
+                const r = await window.pf.search(q); await Promise.all(r.results.slice(0, shown).map(x => x.data())); }""", [q, SHOWN])
+            warm = [u for u in warm_seen[mark:] if "/pagefind/" in u]
+            found = sorted(number[u.lstrip("/").split("#")[0]] for u in urls if u.lstrip("/").split("#")[0] in number)
+            truth = scan(texts, q)
+            recall, precision = score(found, truth)
+            size = lambda u: gz(copy / u.split(base + "/")[1].split("?")[0])
+            rows.append({"query": q, "found": len(found), "expected": len(truth), "recall": recall, "precision": precision,
+                         "cold_requests": len(cold), "cold_bytes": sum(map(size, cold)),
+                         "warm_requests": len(warm), "warm_bytes": sum(map(size, warm))})
+        browser.close()
+    httpd.shutdown()
+    return {"index_bytes": sum(p.stat().st_size for p in index), "index_gzip": sum(map(gz, index)), "index_files": len(index),
+            "queries": rows}
+
+
+LATENCY_SCRIPT = """
+document.addEventListener('input', () => { window.__key = performance.now(); }, true);
+new MutationObserver(() => {
+    const list = document.querySelector('[data-folio=search-results]');
+    if (!list || list.__watched) return;
+    list.__watched = true;
+    new MutationObserver(() => requestAnimationFrame(() => { window.__painted = performance.now(); }))
+        .observe(list, { attributes: true, attributeFilter: ['data-query'] });
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def latency(site, queries, throttle=4):
+    """Milliseconds from the last keystroke of each query (its input event) to the frame after its
+    results are in the list, in the reader in Chromium with the CPU slowed `throttle` times (the query's other
+    characters typed before, so their shards may be loaded)."""
+    from playwright.sync_api import sync_playwright
+    httpd = serve(site)
+    times = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        tab = browser.new_page(viewport={"width": 1400, "height": 900})
+        tab.add_init_script(LATENCY_SCRIPT)
+        tab.goto(f"http://127.0.0.1:{httpd.server_address[1]}/index.html")
+        tab.wait_for_function("() => window.folio")
+        tab.keyboard.press("/")
+        tab.wait_for_function("() => document.activeElement.matches('[data-folio=search-panel] input')")
+        tab.context.new_cdp_session(tab).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        field = tab.locator("[data-folio=search-panel] input")
+        done = "q => document.querySelector('[data-folio=search-results]').dataset.query === q && window.__painted > window.__key"
+        for q in queries:
+            field.fill(q[:-1])
+            if q[:-1]:
+                tab.wait_for_function("q => document.querySelector('[data-folio=search-results]').dataset.query === q", arg=q[:-1])
+            tab.keyboard.type(q[-1])
+            tab.wait_for_function(done, arg=q)
+            times.append(tab.evaluate("() => window.__painted - window.__key"))
+        browser.close()
+    httpd.shutdown()
+    return {"throttle": throttle, "median_ms": statistics.median(times), "max_ms": max(times), "each_ms": times}
+
+
+def build(book, out):
+    folio = next((p for p in (ROOT / ".build/release/folio", ROOT / ".build/debug/folio") if p.exists()), None)
+    if folio is None:
+        sys.exit("no folio binary: run `swift build` first")
+    subprocess.run([str(folio), "build", str(book), "-o", str(out)], check=True, capture_output=True)
+    return out
+
+
+def report(name, side):
+    rows = side["queries"]
+    print(f"  {name}: index {side['index_bytes']:,} bytes in {side['index_files']} files, gzipped {side['index_gzip']:,}")
+    for key, label in (("cold_requests", "first query, requests"), ("cold_bytes", "first query, gzipped bytes"),
+                       ("warm_requests", "following query, requests"), ("warm_bytes", "following query, gzipped bytes")):
+        s = summary(rows, key)
+        print(f"    {label}: median {s['median']:,}, max {s['max']:,}")
+    print(f"    recall: mean {statistics.mean(r['recall'] for r in rows):.3f}, min {min(r['recall'] for r in rows):.3f};"
+          f" precision: mean {statistics.mean(r['precision'] for r in rows):.3f}")
+    for r in rows:
+        if r["recall"] < 1:
+            print(f"      missed: {r['query']!r}: found {r['found']}, expected {r['expected']}, recall {r['recall']:.2f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--guide", type=Path)
+    parser.add_argument("--chinese", type=Path)
+    parser.add_argument("--long", type=Path)
+    parser.add_argument("--pagefind", action="store_true")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temp:
+        work = Path(temp)
+        sites = {"guide (20 English queries)": (args.guide or build(ROOT / "content", work / "content"), ENGLISH),
+                 "Chinese book (10 queries)": (args.chinese or build(ROOT / "Tests/Fixtures/cjk-technical/book", work / "cjk"), CHINESE),
+                 "1,000 chapters (5 queries)": (args.long or build(generate_book(work / "long-book", 1000, 2), work / "long"), LONG)}
+        results = {}
+        for name, (site, queries) in sites.items():
+            texts = page_texts(site)
+            print(f"{name}: {len(texts)} pages")
+            results[name] = {"folio": folio_side(site, queries, texts)}
+            report("Folio", results[name]["folio"])
+            paint = results[name]["folio"]["latency"] = latency(site, queries)
+            print(f"    keystroke to results painted, CPU slowed {paint['throttle']}×: median {paint['median_ms']:.1f} ms, max {paint['max_ms']:.1f} ms")
+            if args.pagefind:
+                results[name]["pagefind"] = pagefind_side(site, queries, texts, work)
+                report("Pagefind", results[name]["pagefind"])
+                for key in ("index_gzip",):
+                    print(f"    ratio Folio/Pagefind, index gzipped: {results[name]['folio'][key] / results[name]['pagefind'][key]:.2f}")
+                for key in ("cold_bytes", "warm_bytes", "cold_requests"):
+                    f, p = summary(results[name]["folio"]["queries"], key)["median"], summary(results[name]["pagefind"]["queries"], key)["median"]
+                    print(f"    ratio Folio/Pagefind, median {key}: {f / p:.2f}" if p else f"    {key}: Pagefind 0")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()

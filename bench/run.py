@@ -13,7 +13,7 @@ bench/reader_frames.py (the reader in Chromium) and bench/pathological.py (cmark
 pathological inputs); a script without `--json` is shown as not measured.
 
     make bench                  # python3 bench/run.py
-    python3 bench/run.py [--runs N] [--large-runs N] [--sizes 100,1000] [--folio BIN] [--out FILE]
+    python3 bench/run.py [--runs N] [--large-runs N] [--sizes 100,1000] [--folio BIN] [--against BIN] [--out FILE]
     python3 bench/run.py --quick   # the smoke `make test` runs: tiny books, one run, a temporary file
 """
 import argparse
@@ -118,8 +118,8 @@ class Tool:
         return run(self.command(book, out), cwd=book)
 
 
-def folio_tool(binary: Path) -> Tool:
-    return Tool("Folio", lambda book, out: [str(binary), "build", str(book), "-o", str(out), "--timings"])
+def folio_tool(binary: Path, name="Folio") -> Tool:
+    return Tool(name, lambda book, out: [str(binary), "build", str(book), "-o", str(out), "--timings"])
 
 
 def hugo_tool(binary: str, scratch: Path, version: str) -> Tool:
@@ -208,7 +208,7 @@ def build_section(size, markdown, samples, floor, runs, tools):
         for tool in tools:
             runs_of = samples[mode][tool.name]
             seconds = median(runs_of)
-            written = f"{max(folio_report(s.output)['written'] for s in runs_of):,}" if tool.name == folio else ""
+            written = f"{max(folio_report(s.output)['written'] for s in runs_of):,}" if tool.name.startswith("Folio") else ""
             versus = times(seconds / floor_s) if floor_s else NOT_MEASURED
             other = ""
             if tool.name == folio and len(tools) > 1:
@@ -305,17 +305,23 @@ def targets_section(results, reader, target_size):
     def add(target, measured, ok):
         rows.append(f"| {target} | {measured} | {verdict(ok)} |")
     built = results.get(target_size)
-    if built and len(built["tools"]) > 1:
-        folio, hugo = (t.name for t in built["tools"])
-        ratio = median(built["samples"]["edited"][hugo]) / median(built["samples"]["edited"][folio])
+    hugo = next((t.name for t in built["tools"] if t.name.startswith("Hugo")), None) if built else None
+    def ratio(over, under, key="seconds"):
+        return median(over, key) / median(under, key)
+    if hugo:
+        folio = built["tools"][0].name
+        edited, fresh = built["samples"]["edited"], built["samples"]["fresh"]
         add(f"To disk at least 2× faster than Hugo ({target_size:,} chapters, over the previous site, one chapter "
-            "edited)", f"{times(ratio)} (fresh: {times(median(built['samples']['fresh'][hugo]) / median(built['samples']['fresh'][folio]))})",
-            ratio >= 2)
+            f"edited)", f"{times(ratio(edited[hugo], edited[folio]))} (CPU: "
+            f"{times(ratio(edited[hugo], edited[folio], 'cpu'))}; fresh: {times(ratio(fresh[hugo], fresh[folio]))})",
+            ratio(edited[hugo], edited[folio]) >= 2)
     else:
         add("To disk at least 2× faster than Hugo", f"{NOT_MEASURED} (no Hugo)", None)
     if built and built["floor"]:
-        ratio = median(built["samples"]["memory"][built["tools"][0].name]) / median(built["floor"])
-        add(f"To memory within 5× of cmark ({target_size:,} chapters)", times(ratio), ratio <= 5)
+        memory = built["samples"]["memory"][built["tools"][0].name]
+        add(f"To memory within 5× of cmark ({target_size:,} chapters)",
+            f"{times(ratio(memory, built['floor']))} (CPU: {times(ratio(memory, built['floor'], 'cpu'))})",
+            ratio(memory, built["floor"]) <= 5)
     else:
         add("To memory within 5× of cmark", f"{NOT_MEASURED} (no cmark)", None)
     written = {size: max(folio_report(s.output)["written"] for s in r["samples"]["unchanged"][r["tools"][0].name])
@@ -348,6 +354,7 @@ def main():
     parser.add_argument("--large-runs", type=int, default=1, help="runs at 10,000 chapters and more")
     parser.add_argument("--sizes", default="100,1000,10000", help="chapters of each generated book")
     parser.add_argument("--folio", type=Path, help="the folio binary (default: the release build)")
+    parser.add_argument("--against", type=Path, help="another folio binary, built side by side in the same rounds")
     parser.add_argument("--out", type=Path, help="where the report goes (default: BENCHMARKS.md)")
     args = parser.parse_args()
     sizes = [5] if args.quick else [int(s) for s in args.sizes.split(",")]
@@ -364,7 +371,7 @@ def main():
     problems = []
     with tempfile.TemporaryDirectory(dir=DISK_SCRATCH) as disk, tempfile.TemporaryDirectory(dir=MEMORY_SCRATCH) as memory:
         disk, memory = Path(disk), Path(memory)
-        tools = [folio_tool(folio)]
+        tools = [folio_tool(folio)] + ([folio_tool(args.against.resolve(), f"Folio ({args.against})")] if args.against else [])
         if hugo:
             tools.append(hugo_tool(hugo, disk, hugo_version(hugo)))
         results = {}

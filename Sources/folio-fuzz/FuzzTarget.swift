@@ -7,6 +7,7 @@ import Foundation
 enum FuzzTarget: String, CaseIterable {
     /// book.yml, SUMMARY.md and chapter.md, built in memory through load, parse, link, paginate
     /// and render. An empty book.yml or SUMMARY.md is left out; the chapter is always there.
+    /// Never book.toml: its preprocessors would run whatever commands the fuzzer wrote.
     case book
     /// `folio check`'s readers: manifest.json, a page's path and the page. The page is scanned
     /// on its own, then the site of the two is checked.

@@ -1,6 +1,7 @@
 # make build — install what is missing, build Folio, build the sample book into content/_site/
 # make test  — install what is missing, run every test
-# make bench — install what is missing, measure builds (beside Hugo and cmark), the reader and cmark's pathological cases into BENCHMARKS.md (bench/run.py)
+# make bench — install what is missing, measure builds (beside Hugo and cmark), the reader, cmark's pathological cases, serve and search into BENCHMARKS.md (bench/run.py)
+# make fuzz  — the fuzz targets (Sources/folio-fuzz) for FUZZ_TIME seconds each, seeded from the fixtures
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -11,7 +12,14 @@ PY_PKGS    := playwright pytest jsonschema rfc3986-validator rfc3339-validator u
 BENCH_PKGS := cmark wrk nginx-light
 FOLIO      := .build/release/folio
 
-.PHONY: build test bench deps test-deps bench-deps clean
+# libFuzzer builds Folio with ASan, in its own build folder so the normal build stays as it is.
+FUZZ_TIME  ?= 300
+FUZZ_DIR   := .build/fuzz
+FUZZ       := $(FUZZ_DIR)/release/folio-fuzz
+# A unit slower than 10 s is a finding (a hang is a bug); the Swift runtime's leaks are not.
+FUZZ_OPTS  := -timeout=10 -detect_leaks=0 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/findings/
+
+.PHONY: build test bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-run
 
 build: deps
 	$(SWIFT) build -c release --product folio
@@ -23,10 +31,26 @@ test: deps test-deps
 	node --test Tests/js/
 	python3 -m pytest -q Tests/site
 	python3 bench/run.py --quick --folio .build/debug/folio
+	$(MAKE) fuzz-build fuzz-run FUZZ_TIME=30
 
 bench: deps test-deps bench-deps
 	$(SWIFT) build -c release --product folio
 	python3 bench/run.py
+
+fuzz: deps fuzz-build
+	$(SWIFT) build --product folio
+	python3 Fuzz/seeds.py .build/debug/folio $(FUZZ_DIR)/corpus
+	$(MAKE) fuzz-run
+
+fuzz-build:
+	$(SWIFT) build -c release --build-path $(FUZZ_DIR) --product folio-fuzz -Xswiftc -DFUZZING \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld
+
+# Each target over its corpus and the committed seeds; any crash, timeout or out-of-memory fails.
+fuzz-run:
+	mkdir -p $(FUZZ_DIR)/corpus/book $(FUZZ_DIR)/corpus/check $(FUZZ_DIR)/findings
+	ASAN_OPTIONS=detect_leaks=0 $(FUZZ) book -dict=Fuzz/book.dict -max_len=4096 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/book Fuzz/seeds/book
+	ASAN_OPTIONS=detect_leaks=0 $(FUZZ) check -dict=Fuzz/check.dict -max_len=16384 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/check Fuzz/seeds/check
 
 # Debian packages, installed only when missing (apt-get needs a fresh index on a new machine).
 define install_missing

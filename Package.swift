@@ -32,6 +32,8 @@ let package = Package(
         .executableTarget(name: "embed-theme"),
         .plugin(name: "ThemeEmbedding", capability: .buildTool(), dependencies: ["embed-theme"]),
         .executableTarget(name: "folio", dependencies: ["FolioCore"]),
+        // The fuzz targets; `make fuzz` builds them with libFuzzer, `swift build` as a replayer.
+        .executableTarget(name: "folio-fuzz", dependencies: ["FolioCore"]),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "folio"]),
     ],
     swiftLanguageModes: [.v6],

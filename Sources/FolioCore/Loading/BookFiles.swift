@@ -104,7 +104,11 @@ extension BookFiles {
 
     /// A book held in memory: `files` maps relative paths to contents; folders are implied.
     static func memory(_ files: [String: String]) -> BookFiles {
-        let data = files.mapValues { Data($0.utf8) }
+        memory(files.mapValues { Data($0.utf8) })
+    }
+
+    /// A book held in memory as bytes, which need not be UTF-8.
+    static func memory(_ data: [String: Data]) -> BookFiles {
         @Sendable func children(_ dir: String) -> [Entry] {
             let prefix = dir.isEmpty ? "" : dir + "/"
             var seen: [String: Kind] = [:]

@@ -5,7 +5,8 @@ import CYAML
 /// file such as a chapter's front matter.
 ///
 /// Throws a `Diagnostic` for a syntax error, a second document, a key set twice in one mapping,
-/// or an alias to an unknown anchor. Aliases are resolved to a copy of their anchor's node.
+/// an alias to an unknown anchor, or nesting deeper than `TreeBuilder.maximumDepth` levels.
+/// Aliases are resolved to a copy of their anchor's node.
 func parseYAML(_ text: String, file: String, firstLine: Int = 1) throws -> YAMLNode? {
     try parseYAML(SourceText(text, file: file, firstLine: firstLine))
 }
@@ -41,11 +42,18 @@ func parseYAML(_ source: SourceText) throws -> YAMLNode? {
 
 /// Builds the node tree from libyaml's events, copying everything out of C memory.
 private struct TreeBuilder {
+    /// Far deeper than any book.yml or front matter, shallow enough that nothing that walks or
+    /// frees the tree (recursively) can exhaust the stack; stopping there also spares libyaml's
+    /// scanner, whose time grows with the square of the flow nesting.
+    static let maximumDepth = 100
+
     /// A sequence or mapping whose end event has not come yet.
     struct Open {
         var location: SourceLocation
         var anchor: String?
         var isMapping: Bool
+        /// Levels from this node down to its deepest item so far.
+        var height = 1
         /// For a mapping: key, value, key, value…
         var items: [YAMLNode] = []
         /// Where each scalar key was first written, to refuse a second one.
@@ -55,7 +63,8 @@ private struct TreeBuilder {
     var source: SourceText
     var file: String { source.file }
     var open: [Open] = []
-    var anchors: [String: YAMLNode] = [:]
+    /// Each anchor's node and its height, which an alias brings along.
+    var anchors: [String: (node: YAMLNode, height: Int)] = [:]
     var documents = 0
     var root: YAMLNode?
 
@@ -79,10 +88,12 @@ private struct TreeBuilder {
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             // A tag (`!!str 5`) asks for something other than the plain reading: take it as text.
             let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
-            try close(YAMLNode(.scalar(text, plain: plain), at: at), anchor: string(scalar.anchor))
+            try close(YAMLNode(.scalar(text, plain: plain), at: at), height: 1, anchor: string(scalar.anchor))
         case YAML_SEQUENCE_START_EVENT:
+            try refuseDepth(1, at: at)
             open.append(Open(location: at, anchor: string(event.data.sequence_start.anchor), isMapping: false))
         case YAML_MAPPING_START_EVENT:
+            try refuseDepth(1, at: at)
             open.append(Open(location: at, anchor: string(event.data.mapping_start.anchor), isMapping: true))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let done = open.removeLast()
@@ -91,27 +102,38 @@ private struct TreeBuilder {
                     YAMLNode.Pair(key: done.items[$0], value: done.items[$0 + 1])
                 })
                 : .sequence(done.items)
-            try close(YAMLNode(value, at: done.location), anchor: done.anchor)
+            try close(YAMLNode(value, at: done.location), height: done.height, anchor: done.anchor)
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
-            guard var node = anchors[name] else {
+            guard let (anchored, height) = anchors[name] else {
                 throw Diagnostic.error("`*\(name)` refers to no anchor: `&\(name)` must come before it", at: at)
             }
             // Problems with the value itself are reported where the alias stands.
+            var node = anchored
             node.location = at
-            try close(node, anchor: nil)
+            try refuseDepth(height, at: at)
+            try close(node, height: height, anchor: nil)
         default:
             break  // stream start, document end: nothing to keep
         }
     }
 
-    /// Puts a finished node into the collection around it, or makes it the root.
-    private mutating func close(_ node: YAMLNode, anchor: String?) throws {
-        if let anchor { anchors[anchor] = node }
+    /// Refuses a node `height` levels tall placed inside the collections open now, when that
+    /// nests too deep.
+    private func refuseDepth(_ height: Int, at location: SourceLocation) throws {
+        guard open.count + height > Self.maximumDepth else { return }
+        throw Diagnostic.error("the YAML nests deeper than \(Self.maximumDepth) levels here", at: location,
+                               hint: "options and front matter need only a few levels (an alias counts as deep as its anchor)")
+    }
+
+    /// Puts a finished node, `height` levels tall, into the collection around it, or makes it the root.
+    private mutating func close(_ node: YAMLNode, height: Int, anchor: String?) throws {
+        if let anchor { anchors[anchor] = (node, height) }
         guard let last = open.indices.last else {
             root = node
             return
         }
+        open[last].height = max(open[last].height, height + 1)
         let isKey = open[last].isMapping && open[last].items.count.isMultiple(of: 2)
         if isKey, case .scalar(let key, _) = node.value {
             if let first = open[last].keys[key] {

@@ -1,0 +1,48 @@
+import Foundation
+@testable import FolioCore
+
+/// What the fuzzer drives: each target turns arbitrary bytes into the input of one part of Folio.
+/// An input holds several files, separated by the byte 0x1E (ASCII's record separator), so the
+/// seeds stay readable and a mutation can move text from one file to another.
+enum FuzzTarget: String, CaseIterable {
+    /// book.yml, SUMMARY.md and chapter.md, built in memory through load, parse, link, paginate
+    /// and render. An empty book.yml or SUMMARY.md is left out; the chapter is always there.
+    /// Never book.toml: its preprocessors would run whatever commands the fuzzer wrote.
+    case book
+    /// `folio check`'s readers: manifest.json, a page's path and the page. The page is scanned
+    /// on its own, then the site of the two is checked.
+    case check
+
+    static let separator: UInt8 = 0x1E
+
+    func run(_ input: Data) {
+        let parts = input.split(separator: Self.separator, maxSplits: 2, omittingEmptySubsequences: false).map { Data($0) }
+        func part(_ index: Int) -> Data { index < parts.count ? parts[index] : Data() }
+        switch self {
+        case .book:
+            buildBook(options: part(0), summary: part(1), chapter: part(2))
+        case .check:
+            checkPage(manifest: part(0), path: String(decoding: part(1), as: UTF8.self), page: part(2))
+        }
+    }
+}
+
+private func buildBook(options: Data, summary: Data, chapter: Data) {
+    var files = ["chapter.md": chapter]
+    if !options.isEmpty { files["book.yml"] = options }
+    if !summary.isEmpty { files["SUMMARY.md"] = summary }
+    // An error in load is a diagnostic like any other; the later stages are what is left to try.
+    guard let project = try? loadProject(.memory(files)) else { return }
+    var times = PhaseTimes()
+    _ = renderBook(project, times: &times)
+}
+
+private func checkPage(manifest: Data, path: String, page: Data) {
+    _ = try? scanHTML(page, file: "page.html")
+    // A path the manifest can name; anything else puts the page where the reader starts.
+    let steps = path.split(separator: "/", omittingEmptySubsequences: false)
+    let plain = !path.isEmpty && steps.allSatisfy { step in
+        !step.isEmpty && step != "." && step != ".." && step.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+    }
+    _ = checkSite(.memory([SiteLayout.manifest: manifest, plain ? path : "index.html": page]))
+}

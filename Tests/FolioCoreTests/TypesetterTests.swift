@@ -110,12 +110,6 @@ struct TypesetterTests {
         }
     }
 
-    @Test func aWordWiderThanTheLineBreaksAnywhere() {
-        let atoms = TextAtomizer.atoms([.text(String(repeating: "a", count: 30))], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
-        // 6 px a letter: eight in 52 px.
-        #expect(LineBreaker(width: 52, lineHeight: 12).lines(atoms, indent: 0).map(\.start) == [0, 8, 16, 24])
-    }
-
     @Test func aHeadingNeverEndsABox() {
         let (head, tail) = typesetter.fit(blocks("One.\n\n## Two\n\nThree."), width: 300, available: 3 * geometry.lineHeight + geometry.headingSpace)
         #expect(head.count == 1)

@@ -48,6 +48,7 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes) -> (site: [Si
     let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
     let paged = times.time("paginate") { paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images) }
+    log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks can go.
     for index in linked.chapters.indices { linked.chapters[index].blocks = [] }
     let site = times.time("render") {

@@ -3,8 +3,8 @@
 built as one-chapter books by the release `folio build`, beside the `cmark` command on the same
 text: each case at its suite size and doubled, with Folio's CPU time, cmark's, their ratio and the
 doubling ratio (time doubled / time once; linear is about 2). After them, the cases of issue 14
-that cmark's suite lacks: a long paragraph, many links, deep lists, a long word, many headings and
-a huge HTML table, each with its text doubled for the doubling ratio.
+that cmark's suite lacks: a long paragraph, many links, deep lists, a long word, many headings,
+a huge HTML table, many tables and many footnotes, each with its text doubled for the doubling ratio.
 
     make bench            # or: python3 bench/pathological.py [--timeout S] [--only NAME] [--no-double]
                           #     [--folio PATH] [--baseline PATH] [--json PATH]
@@ -61,6 +61,10 @@ def book_cases(scale):
         "a word of 200,000 letters": "a" * (200000 * scale) + "\n",
         "10,000 headings": "".join(f"# Heading {i}\n\ntext\n\n" for i in range(10000 * scale)),
         "HTML table of 20,000 rows": "<table>\n" + "".join(f"<tr><td>cell {i}</td><td>x</td></tr>\n" for i in range(20000 * scale)) + "</table>\n",
+        # Table cells and footnotes are parsed again by cmark: each table's and note's cost must
+        # not grow with the rest of the chapter.
+        "200 tables": "".join(f"Table {i}\n\n| a | b |\n|---|---|\n| [x][r] {i} | y |\n\n" for i in range(200 * scale)) + "[r]: https://example.com/\n",
+        "2,000 footnotes": "".join(f"Text {i}.[^n{i}]\n\n[^n{i}]: Note {i}.\n\n" for i in range(2000 * scale)),
     }
 
 

@@ -197,6 +197,19 @@ extension PathologicalTests {
         #expect(pages[1].contains("cell 1999"))
     }
 
+    /// Cells and notes are parsed again on their own, the chapter's reference definitions reaching
+    /// them whether the chapter has any or not.
+    @Test func manyTablesAndNotesKeepTheirTextAndReferences() throws {
+        let plain = (0..<50).map { "Text \($0).[^n\($0)]\n\n| a | b |\n|---|---|\n| [c] \($0) | *d* |\n\n[^n\($0)]: Note \($0), [c].\n\n" }.joined()
+        let site = try Self.build(plain).pages.joined()
+        #expect(site.contains("<td>[c] 49</td>\n<td><em>d</em></td>"))
+        #expect(site.contains("<li id=\"chapter.fn50\">\n<p>Note 49, [c]. <a href="))
+        let referring = plain + "[c]: https://example.com/c\n"
+        let linked = try Self.build(referring).pages.joined()
+        #expect(linked.contains("<td><a href=\"https://example.com/c\">c</a> 49</td>"))
+        #expect(linked.contains("<li id=\"chapter.fn50\">\n<p>Note 49, <a href=\"https://example.com/c\">c</a>. <a href="))
+    }
+
     @Test func aChapterOverTheSizeLimitIsAWarningNamingIt() throws {
         let markdown = String(repeating: "A line of a very long chapter.\n\n", count: BookSize.chapter / 30)
         let chapter = try #require(loadProject(.memory(["chapter.md": markdown])).loaded.book.sections.first)

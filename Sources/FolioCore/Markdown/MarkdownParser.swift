@@ -27,6 +27,8 @@ struct MarkdownLowering {
     let text: String
     let smartPunctuation: Bool
     private let lines: [Substring]
+    /// Whether the chapter may define link references: a definition's label ends in `]:`.
+    private let mayDefineReferences: Bool
     /// Where the chapter's own text nests too deep (text parsed again is not counted twice).
     private(set) var cuts: [MarkdownPosition] = []
 
@@ -34,6 +36,14 @@ struct MarkdownLowering {
         self.text = text
         self.smartPunctuation = smartPunctuation
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        mayDefineReferences = text.contains("]:")
+    }
+
+    /// What follows `source` when it is parsed again: the chapter's text, for its link reference
+    /// definitions, unless the chapter has none or `source` has no `]` to use one; then nothing,
+    /// so that a chapter of many tables or notes costs each one its own length, not the chapter's.
+    private func referencesFor(_ source: String) -> String {
+        mayDefineReferences && source.contains("]") ? "\n\n<!-- -->\n\n" + text : ""
     }
 
     /// `source`'s blocks, with the extensions; `lineOffset` is how far its first line is from the chapter's.
@@ -45,7 +55,7 @@ struct MarkdownLowering {
             own = document.children
         } else {
             let count = source.split(separator: "\n", omittingEmptySubsequences: false).count
-            document = MarkdownNode.parse(source + "\n\n<!-- -->\n\n" + text, smartPunctuation: smartPunctuation)
+            document = MarkdownNode.parse(source + referencesFor(source), smartPunctuation: smartPunctuation)
             own = document.children.filter { $0.position.line <= count }
         }
         let blocks = MarkdownNode(kind: .document, literal: "", position: document.position, endLine: document.endLine, children: own)
@@ -59,7 +69,8 @@ struct MarkdownLowering {
     /// lines as they are.
     func inlines(cells: [String], paragraphs: [String]) -> (cells: [[Inline]], paragraphs: [[Inline]]) {
         let pieces = cells.map { "x " + $0 } + paragraphs
-        let document = MarkdownNode.parse(pieces.joined(separator: "\n\n") + "\n\n<!-- -->\n\n" + text, smartPunctuation: smartPunctuation)
+        let joined = pieces.joined(separator: "\n\n")
+        let document = MarkdownNode.parse(joined + referencesFor(joined), smartPunctuation: smartPunctuation)
         let parsed = document.children.prefix(pieces.count).map(\.inlines)
         let cellInlines = parsed.prefix(cells.count).map { inlines -> [Inline] in
             guard case .text(let first)? = inlines.first else { return inlines }

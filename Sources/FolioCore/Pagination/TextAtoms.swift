@@ -33,6 +33,10 @@ struct TextAtomizer {
     private(set) var atoms: [TextAtom] = []
     private var offset = 0
     private var word: TextAtom?
+    /// The word's text so far as UTF-8, and its last character: appending bytes to a buffer kept
+    /// from word to word costs less than growing a `String` one character at a time.
+    private var wordText: [UInt8] = []
+    private var lastScalar: Unicode.Scalar?
 
     init(fontSize: Double, geometry: PageGeometry, images: ImageSizes, lineWidth: Double) {
         self.fontSize = fontSize
@@ -116,12 +120,14 @@ struct TextAtomizer {
             // with its neighbour: no line starts with a closing mark or ends with an opening one.
             // Quotation marks hold on to both neighbours, as browsers keep them (`，'static`).
             // A code span's padding may stand between them.
-            if isClosingMark(scalar) || isQuotationMark(scalar), word?.text.isEmpty ?? true,
+            if isClosingMark(scalar) || isQuotationMark(scalar), wordText.isEmpty,
                let last = atoms.last, case .word = last.kind, last.end == (word?.start ?? offset) {
                 var joined = atoms.removeLast()
                 joined.width += word?.width ?? 0
                 word = joined
-            } else if TextWidths.isWide(scalar) && !isClosingMark(scalar) && !(word.map(opensWord) ?? false) {
+                wordText = Array(joined.text.utf8)
+                lastScalar = joined.text.unicodeScalars.last
+            } else if TextWidths.isWide(scalar) && !isClosingMark(scalar) && !opensWord {
                 endWord()
             }
             let wordInitial = word?.onlyBreaks ?? true
@@ -135,8 +141,8 @@ struct TextAtomizer {
         }
     }
 
-    private func opensWord(_ atom: TextAtom) -> Bool {
-        atom.text.unicodeScalars.last.map { isOpeningMark($0) || isQuotationMark($0) } ?? false
+    private var opensWord: Bool {
+        lastScalar.map { isOpeningMark($0) || isQuotationMark($0) } ?? false
     }
 
     private mutating func extendWord(width: Double, scalar: Unicode.Scalar? = nil,
@@ -144,7 +150,8 @@ struct TextAtomizer {
         if word == nil { word = TextAtom(kind: .word, width: 0, start: offset, end: offset, face: face, size: size) }
         word!.width += width
         if let scalar {
-            word!.text.unicodeScalars.append(scalar)
+            if scalar.isASCII { wordText.append(UInt8(scalar.value)) } else { wordText.append(contentsOf: scalar.utf8) }
+            lastScalar = scalar
             word!.onlyBreaks = word!.onlyBreaks && breaksAfter(scalar)
             word!.face = face
             word!.size = size
@@ -158,8 +165,13 @@ struct TextAtomizer {
     }
 
     mutating func endWord() {
-        if let word { atoms.append(word) }
+        if var word {
+            word.text = String(decoding: wordText, as: UTF8.self)
+            atoms.append(word)
+        }
         word = nil
+        wordText.removeAll(keepingCapacity: true)
+        lastScalar = nil
     }
 }
 

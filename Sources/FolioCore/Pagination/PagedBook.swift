@@ -28,12 +28,14 @@ struct PagedBook: Sendable {
 ///
 /// `sections` are the book's Markdown sections in reading order (a cover first); `generated`
 /// are the pages Folio writes between the cover and the first chapter (title, contents), in order.
+/// `chapterPages` lays out the sections' pages (`folio serve` passes one that reuses earlier layouts).
 func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
-                         options: BookOptions, images: ImageSizes) -> PagedBook {
+                         options: BookOptions, images: ImageSizes,
+                         chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[[Block]]] = paginateChapters) -> PagedBook {
     let geometry = PageGeometry(size: options.page.size, language: options.language)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
-    let sectionPages = paginateChapters(sections, typesetter: typesetter, rawHTML: rawHTML)
+    let sectionPages = chapterPages(sections, typesetter, rawHTML)
     let written = sections.indices.map { index in
         let chapter = sections[index].chapter
         return PageSection(slug: chapter.slug, chapter: chapter.id, kind: chapter.role == .cover ? .cover : .text, pages: sectionPages[index])

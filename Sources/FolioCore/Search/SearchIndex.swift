@@ -10,14 +10,27 @@ struct SearchIndex: Sendable, Equatable {
         a.texts == b.texts && a.terms.map(\.term) == b.terms.map(\.term) && a.terms.map(\.pages) == b.terms.map(\.pages)
     }
 
+    /// A page's text and its terms, each once.
+    typealias PageWords = (text: String, terms: Set<String>)
+
     /// Every page with words is searched but the contents, which only repeats the chapters' titles.
     init(_ paged: PagedBook) {
-        texts = paged.pages.map { $0.kind == .contents ? "" : $0.blocks.searchText }
+        self.init(paged.pages.mapSideBySide(Self.words(on:)))
+    }
+
+    /// The index of pages whose words are `words`, by book number from 1.
+    init(_ words: [PageWords]) {
+        texts = words.map(\.text)
         var postings: [String: [Int]] = [:]
-        for (index, text) in texts.enumerated() {
-            for term in Set(Self.terms(of: text)) { postings[term, default: []].append(index + 1) }
+        for (index, page) in words.enumerated() {
+            for term in page.terms { postings[term, default: []].append(index + 1) }
         }
         terms = postings.map { ($0.key, $0.value) }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
+    }
+
+    @Sendable static func words(on page: Page) -> PageWords {
+        let text = page.kind == .contents ? "" : page.blocks.searchText
+        return (text, Set(terms(of: text)))
     }
 
     /// Every term of a text, as often as it occurs.

@@ -58,7 +58,7 @@ enum SearchShards {
     }
 }
 
-/// The search stage: the paged book's index as site files.
-func searchFiles(_ paged: PagedBook) -> [SiteFile] {
-    SearchShards.files(SearchIndex(paged), slugs: paged.pages.map(\.slug))
+/// The search stage: the paged book's index as site files. `index` is the book's, when it is known.
+func searchFiles(_ paged: PagedBook, index: SearchIndex? = nil) -> [SiteFile] {
+    SearchShards.files(index ?? SearchIndex(paged), slugs: paged.pages.map(\.slug))
 }

@@ -60,7 +60,9 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
         theme.flatMap { theme in
             log.collect {
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
-                                          search: { searchFiles($0, index: cache?.searchIndex($0)) })
+                                          search: { paged in
+                    cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk) } ?? searchFiles(paged)
+                })
                 return cache?.reusingDocuments(site, paged: paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged,
                                                                                                     assets: linked.assets)) ?? site
             }

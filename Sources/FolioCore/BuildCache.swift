@@ -65,6 +65,9 @@ final class BuildCache: @unchecked Sendable {
     }
 
     private var parses: [ChapterID: Parse] = [:]
+    /// The search index's chunks of page texts, by their first page's text.
+    private var chunks: [String: (texts: [String], json: String)] = [:]
+    private var chunksUsed: [String: (texts: [String], json: String)] = [:]
     private var words: [String: Words] = [:]
     private var layouts: [ChapterID: Layout] = [:]
     private var renderInputs: RenderInputs?
@@ -130,6 +133,14 @@ final class BuildCache: @unchecked Sendable {
         return SearchIndex(paged.pages.map { kept[$0.url]!.words })
     }
 
+    /// A chunk of page texts as `SearchShards.chunk` writes it, written again only when its texts changed.
+    func chunk(_ texts: [String]) -> String {
+        let key = texts.first ?? ""
+        let json = chunks[key].flatMap { $0.texts == texts ? $0.json : nil } ?? SearchShards.chunk(texts)
+        chunksUsed[key] = (texts, json)
+        return json
+    }
+
     /// `site` with the page documents whose key is unchanged given as the bytes rendered before;
     /// the others stay to be rendered, and `remember` keeps their bytes.
     func reusingDocuments(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile] {
@@ -149,6 +160,9 @@ final class BuildCache: @unchecked Sendable {
             return file
         }
         rerendered = rendering.count
+        // The search files were made before this, in the same build.
+        chunks = chunksUsed
+        chunksUsed = [:]
         documents = documents.filter { keys[$0.key] != nil && rendering[$0.key] == nil }
         return reused
     }

@@ -35,14 +35,17 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
     let geometry = PageGeometry(size: options.page.size, language: options.language)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
-    let sectionPages = chapterPages(sections, typesetter, rawHTML)
+    // The generated sections are laid out with the chapters, under ids no chapter file can have.
+    let generatedSections = generated.map { section, blocks in
+        ParsedChapter(chapter: Chapter(id: ChapterID("/" + section.rawValue), slug: section.rawValue, markdown: ""), title: "", blocks: blocks, headings: [])
+    }
+    let sectionPages = chapterPages(sections + generatedSections, typesetter, rawHTML)
     let written = sections.indices.map { index in
         let chapter = sections[index].chapter
         return PageSection(slug: chapter.slug, chapter: chapter.id, kind: chapter.role == .cover ? .cover : .text, pages: sectionPages[index])
     }
-    let front = generated.map { section, blocks in
-        PageSection(slug: section.rawValue, chapter: nil, kind: Page.Kind(section),
-                    pages: paginate(blocks, typesetter: typesetter, rawHTML: rawHTML))
+    let front = generated.indices.map { index in
+        PageSection(slug: generated[index].0.rawValue, chapter: nil, kind: Page.Kind(generated[index].0), pages: sectionPages[sections.count + index])
     }
     let covers = written.prefix { $0.kind == .cover }
     let pages = layOutPages(covers + front + written.dropFirst(covers.count), sides: PageSides(options.reading, direction: options.direction),

@@ -38,6 +38,7 @@ enum LiveReload {
       const overlayID = 'folio-serve-errors';
       const clear = () => document.getElementById(overlayID)?.remove();
       // A page's words, spaces collapsed, from its data-page-content element.
+      const own = document.querySelector('article.page[data-page]')?.dataset.page;
       const words = (element) => (element?.textContent ?? '').split(/\\s+/).filter(Boolean);
       events.addEventListener('reload', async (event) => {
         const pages = JSON.parse(event.data);
@@ -45,10 +46,11 @@ enum LiveReload {
         const last = page && pages[decodeURIComponent(page[1])];
         if (!last) return location.reload();
         const go = (n) => n === Number(page[2]) ? location.reload() : location.replace(`/${page[1]}/${n}.html${location.search}`);
-        // The words at the top of the page shown (the reader's, else the document's own), looked for
-        // in the chapter's new pages from the same number outwards: an edit above moves them.
-        const shown = document.querySelector(`article.page[data-page="${window.folio?.page}"] [data-page-content]`)
-          ?? document.querySelector('[data-page-content]');
+        // The words at the top of the page of the address (its number: the reader's in the history,
+        // else the document's own, read before the reader starts: a spread may begin with another),
+        // looked for in the chapter's new pages from the same number outwards: an edit above moves them.
+        const number = history.state?.page ?? own;
+        const shown = document.querySelector(`article.page[data-page="${number}"] [data-page-content]`);
         const top = words(shown).slice(0, 8).join(' ');
         const start = Math.min(Number(page[2]), last);
         if (top) {

@@ -1,18 +1,26 @@
 #!/usr/bin/env python3
 """cmark's pathological inputs (its test/pathological_tests.py, from ../shared/cmark-pathological)
 built as one-chapter books by the release `folio build`, beside the `cmark` command on the same
-text: each case at its suite size and doubled, with Folio's time, cmark's, their ratio and the
-doubling ratio (time doubled / time once; linear is about 2).
+text: each case at its suite size and doubled, with Folio's CPU time, cmark's, their ratio and the
+doubling ratio (time doubled / time once; linear is about 2). After them, the cases of issue 14
+that cmark's suite lacks: a long paragraph, many links, deep lists, a long word, many headings and
+a huge HTML table, each with its text doubled for the doubling ratio.
 
     make bench            # or: python3 bench/pathological.py [--timeout S] [--only NAME] [--no-double]
+                          #     [--folio PATH] [--baseline PATH] [--json PATH]
+
+`--baseline` times a second `folio` binary on the same texts in the same run, case by case, so that
+two builds compare fairly on a busy machine; `--json` writes every figure to a file.
 """
 import argparse
+import json
+import math
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import types
 from pathlib import Path
 
@@ -41,23 +49,41 @@ def load_cases(scale):
     return {name: value[0] for name, value in {**namespace["pathological"], **namespace["pathological_cmark"]}.items()}
 
 
+def book_cases(scale):
+    """Issue 14's own cases; `scale` 2 doubles each one's text."""
+    words = [f"word{i % 97}" for i in range(40000 * scale)]
+    # Item i is indented 2i spaces: the text grows as the square of the depth.
+    depth = int(3000 * math.sqrt(scale))
+    return {
+        "one paragraph of 40,000 words": "\n".join(" ".join(words[i:i + 12]) for i in range(0, len(words), 12)) + "\n",
+        "8,000 links in one paragraph": " ".join(f"[link {i}](https://example.com/{i})" for i in range(8000 * scale)) + "\n",
+        "3,000 nested list items": "".join("  " * i + "* a\n" for i in range(depth)),
+        "a word of 200,000 letters": "a" * (200000 * scale) + "\n",
+        "10,000 headings": "".join(f"# Heading {i}\n\ntext\n\n" for i in range(10000 * scale)),
+        "HTML table of 20,000 rows": "<table>\n" + "".join(f"<tr><td>cell {i}</td><td>x</td></tr>\n" for i in range(20000 * scale)) + "</table>\n",
+    }
+
+
 def timed(command, stdin_text=None, cwd=None, timeout=60):
-    start = time.perf_counter()
+    """The command's CPU time (user and system): on a machine shared with other work, time spent
+    waiting for a core is not the command's. `timeout` bounds the wall time."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         result = subprocess.run(command, input=stdin_text, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 timeout=timeout, text=stdin_text is not None)
     except subprocess.TimeoutExpired:
         return None, "timeout"
-    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return seconds, ("ok" if result.returncode == 0 else f"exit {result.returncode}")
 
 
-def folio_time(text, timeout):
+def folio_time(folio, text, timeout):
     with tempfile.TemporaryDirectory() as scratch:
         book = Path(scratch) / "book"
         book.mkdir()
         (book / "chapter.md").write_text(text)
-        return timed([str(FOLIO), "build", str(book), "-o", str(Path(scratch) / "site")], timeout=timeout)
+        return timed([str(folio), "build", str(book), "-o", str(Path(scratch) / "site")], timeout=timeout)
 
 
 def cmark_time(text, timeout):
@@ -70,32 +96,68 @@ def show(seconds, status):
     return f"{seconds:8.2f}" if seconds is not None and status == "ok" else f"{status:>8}"
 
 
+def measure(folio, text, doubled_text, cmark, timeout):
+    """One binary's figures on one case: its time, the ratio to cmark's, the doubled text's time and the doubling ratio."""
+    seconds, status = folio_time(folio, text, timeout)
+    figures = {"seconds": seconds, "status": status, "ratio": None,
+               "doubled_seconds": None, "doubled_status": "-", "doubling": None}
+    if status != "ok":
+        figures["seconds"] = None
+        return figures
+    if cmark is not None and cmark > 0:
+        figures["ratio"] = seconds / cmark
+    if doubled_text is not None:
+        doubled, figures["doubled_status"] = folio_time(folio, doubled_text, timeout)
+        if figures["doubled_status"] == "ok":
+            figures["doubled_seconds"] = doubled
+            figures["doubling"] = doubled / seconds
+    return figures
+
+
+def columns(figures):
+    ratio = f"{figures['ratio']:6.1f}" if figures["ratio"] is not None else "     -"
+    doubling = f"{figures['doubling']:8.1f}" if figures["doubling"] is not None else "       -"
+    return f" {show(figures['seconds'], figures['status'])} {ratio} {show(figures['doubled_seconds'], figures['doubled_status'])} {doubling}"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--only")
     parser.add_argument("--no-double", action="store_true")
+    parser.add_argument("--folio", type=Path, default=FOLIO, help="the folio binary to time")
+    parser.add_argument("--baseline", type=Path, help="another folio binary, timed beside it")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
     if not SUITE.exists():
         sys.exit(f"{SUITE} is missing: cmark's pathological_tests.py is read from there")
-    if not FOLIO.exists():
-        sys.exit(f"{FOLIO} is missing: swift build -c release --product folio")
-    once = load_cases(1)
-    twice = {} if args.no_double else load_cases(2)
-    print(f"{'case':50} {'folio s':>8} {'cmark s':>8} {'ratio':>6} {'2x s':>8} {'doubling':>8}")
+    binaries = {"folio": args.folio, **({"baseline": args.baseline} if args.baseline else {})}
+    for binary in binaries.values():
+        if not binary.exists():
+            sys.exit(f"{binary} is missing: swift build -c release --product folio")
+    once = {**load_cases(1), **book_cases(1)}
+    twice = {} if args.no_double else {**load_cases(2), **book_cases(2)}
+    header = f"{'case':50} {'cmark s':>8}"
+    for label in binaries:
+        header += f" {label[:8]:>8} {'ratio':>6} {'2x s':>8} {'doubling':>8}"
+    print(header)
+    rows = []
     for name, text in once.items():
         if args.only and args.only not in name:
             continue
-        folio, folio_status = folio_time(text, args.timeout)
         cmark, cmark_status = cmark_time(text, args.timeout)
-        ratio = f"{folio / cmark:6.1f}" if folio_status == cmark_status == "ok" and cmark > 0 else "     -"
-        doubled, doubling = "       -", "       -"
-        if name in twice and folio_status == "ok":
-            seconds, status = folio_time(twice[name], args.timeout)
-            doubled = show(seconds, status)
-            if status == "ok":
-                doubling = f"{seconds / folio:8.1f}"
-        print(f"{name[:50]:50} {show(folio, folio_status)} {show(cmark, cmark_status)} {ratio} {doubled} {doubling}", flush=True)
+        # Some of cmark's cases grow as the square of their count ("backticks", "deeply nested
+        # lists"): doubling the count quadruples the text, so the doubled text's size is kept too.
+        row = {"case": name, "bytes": len(text.encode()), "doubled_bytes": len(twice[name].encode()) if name in twice else None,
+               "cmark_seconds": cmark if cmark_status == "ok" else None}
+        line = f"{name[:50]:50} {show(cmark, cmark_status)}"
+        for label, binary in binaries.items():
+            row[label] = measure(binary, text, twice.get(name), row["cmark_seconds"], args.timeout)
+            line += columns(row[label])
+        rows.append(row)
+        print(line, flush=True)
+    if args.json:
+        args.json.write_text(json.dumps({"timeout": args.timeout, "cases": rows}, indent=2) + "\n")
 
 
 if __name__ == "__main__":

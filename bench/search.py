@@ -6,10 +6,12 @@ with 10 Chinese ones, and a generated book of 1,000 chapters (2,000 pages; the t
 generator) with 5 queries:
 
 - the index's bytes on disk (search/), as written and gzipped (gzip -9, file by file);
-- for each query, the requests and gzipped bytes a reader fetches: cold (search's code -- search.js,
-  search-index.js, search.css -- the index's table, the shards of the query's terms and the texts
-  of the first 8 results' snippets) and warm (with the files of the query before it in the list
-  already loaded); the medians and maxima are printed;
+- for each query, the requests and gzipped bytes a reader fetches, in three parts: opening the
+  field (search's code -- search.js with its styles, search-index.js -- and the index's table,
+  fetched before any keystroke), the first query after it (the shards of the query's terms and
+  the texts of the first 8 results' snippets), and both together (cold); and a following query
+  (warm: with the files of the query before it in the list already loaded). The goal of a first
+  query in at most 3 requests is the query's part; the medians and maxima are printed;
 - the time from a keystroke to the results painted, in Chromium with the CPU slowed 4×;
 - recall and precision against a brute-force scan of every page's text (each word of the query
   on the page, the last as a beginning, ideographs as a substring, a quoted phrase as adjacent
@@ -17,7 +19,9 @@ generator) with 5 queries:
 
 Folio's side runs the reader's own search-index.js under node (bench/search-query.mjs). With
 `--pagefind` (pip install pagefind-bin), Pagefind indexes a copy of the same sites and its JS
-API runs in Chromium, its requests logged, the same queries and scan.
+API runs in Chromium, its requests logged, the same queries and scan; its opening is the import of
+pagefind.js and init() (its WASM, entry and metadata), its query the search and the first 8
+results' fragments.
 
     python3 bench/search.py [--guide SITE] [--chinese SITE] [--long SITE] [--pagefind] [--json PATH]
 
@@ -98,7 +102,8 @@ def summary(rows, key):
 
 
 def folio_side(site, queries, texts):
-    code = [site / "assets" / f for f in ("search.js", "search-index.js", "search.css")]
+    code = [site / "assets" / f for f in ("search.js", "search-index.js")]
+    opening = code + [site / "search" / "index.json"]
     index = sorted((site / "search").rglob("*.json"))
     out = subprocess.run(["node", str(ROOT / "bench/search-query.mjs")], input=json.dumps(
         {"site": str(site), "queries": queries, "shown": SHOWN}), capture_output=True, text=True, check=True)
@@ -107,7 +112,9 @@ def folio_side(site, queries, texts):
         truth = scan(texts, r["query"])
         recall, precision = score(r["pages"], truth)
         rows.append({"query": r["query"], "found": len(r["pages"]), "expected": len(truth), "recall": recall, "precision": precision,
-                     "cold_requests": len(code) + len(r["cold"]), "cold_bytes": sum(map(gz, code)) + sum(gz(site / "search" / f) for f in r["cold"]),
+                     "open_requests": len(opening), "open_bytes": sum(map(gz, opening)),
+                     "query_requests": len(r["cold"]), "query_bytes": sum(gz(site / "search" / f) for f in r["cold"]),
+                     "cold_requests": len(opening) + len(r["cold"]), "cold_bytes": sum(map(gz, opening)) + sum(gz(site / "search" / f) for f in r["cold"]),
                      "warm_requests": len(r["warm"]), "warm_bytes": sum(gz(site / "search" / f) for f in r["warm"])})
     return {"index_bytes": sum(p.stat().st_size for p in index), "index_gzip": sum(map(gz, index)), "index_files": len(index),
             "code_gzip": sum(map(gz, code)), "queries": rows}
@@ -147,25 +154,29 @@ def pagefind_side(site, queries, texts, work):
             tab.goto(base + "/404.html")
             seen = []
             tab.on("request", lambda r: seen.append(r.url))
-            run = """async ([q, shown]) => { const pf = await import('/pagefind/pagefind.js'); await pf.init();
-                const r = await pf.search(q); const data = await Promise.all(r.results.map(x => x.data()));
+            tab.evaluate("async () => { window.pf = await import('/pagefind/pagefind.js'); await window.pf.init(); }")
+            opened_at = len(seen)
+            opened = [u for u in seen if "/pagefind/" in u]
+            run = """async (q) => { const r = await window.pf.search(q); const data = await Promise.all(r.results.map(x => x.data()));
                 return data.map(d => d.url); }"""
-            urls = tab.evaluate(run, [q, 10**6])
-            seen = [u for u in seen if "/pagefind/" in u]
+            urls = tab.evaluate(run, q)
+            seen = [u for u in seen[opened_at:] if "/pagefind/" in u]
             tab.close()
             # What a reader fetches: the fragments of the results shown, not of all (counted apart).
             shown_fragments = [u for u in seen if "/fragment/" in u][:SHOWN]
-            cold = [u for u in seen if "/fragment/" not in u] + shown_fragments
+            query = [u for u in seen if "/fragment/" not in u] + shown_fragments
             mark = len(warm_seen)
             warm_tab.evaluate("""async ([q, shown]) => { window.pf ||= await import('/pagefind/pagefind.js'); await window.pf.init();
                 const r = await window.pf.search(q); await Promise.all(r.results.slice(0, shown).map(x => x.data())); }""", [q, SHOWN])
-            warm = [u for u in warm_seen[mark:] if "/pagefind/" in u]
+            warm = [u for u in warm_seen[opened_at:] if "/pagefind/" in u]
             found = sorted(number[u.lstrip("/").split("#")[0]] for u in urls if u.lstrip("/").split("#")[0] in number)
             truth = scan(texts, q)
             recall, precision = score(found, truth)
             size = lambda u: gz(copy / u.split(base + "/")[1].split("?")[0])
             rows.append({"query": q, "found": len(found), "expected": len(truth), "recall": recall, "precision": precision,
-                         "cold_requests": len(cold), "cold_bytes": sum(map(size, cold)),
+                         "open_requests": len(opened), "open_bytes": sum(map(size, opened)),
+                         "query_requests": len(query), "query_bytes": sum(map(size, query)),
+                         "cold_requests": len(opened) + len(query), "cold_bytes": sum(map(size, opened + query)),
                          "warm_requests": len(warm), "warm_bytes": sum(map(size, warm))})
         browser.close()
     httpd.shutdown()
@@ -226,7 +237,9 @@ def build(book, out):
 def report(name, side):
     rows = side["queries"]
     print(f"  {name}: index {side['index_bytes']:,} bytes in {side['index_files']} files, gzipped {side['index_gzip']:,}")
-    for key, label in (("cold_requests", "first query, requests"), ("cold_bytes", "first query, gzipped bytes"),
+    for key, label in (("open_requests", "opening the field, requests"), ("open_bytes", "opening the field, gzipped bytes"),
+                       ("query_requests", "first query after it, requests"), ("query_bytes", "first query after it, gzipped bytes"),
+                       ("cold_requests", "both (cold), requests"), ("cold_bytes", "both (cold), gzipped bytes"),
                        ("warm_requests", "following query, requests"), ("warm_bytes", "following query, gzipped bytes")):
         s = summary(rows, key)
         print(f"    {label}: median {s['median']:,}, max {s['max']:,}")
@@ -263,7 +276,7 @@ def main():
                 report("Pagefind", results[name]["pagefind"])
                 for key in ("index_gzip",):
                     print(f"    ratio Folio/Pagefind, index gzipped: {results[name]['folio'][key] / results[name]['pagefind'][key]:.2f}")
-                for key in ("cold_bytes", "warm_bytes", "cold_requests"):
+                for key in ("query_requests", "query_bytes", "cold_requests", "cold_bytes", "warm_bytes"):
                     f, p = summary(results[name]["folio"]["queries"], key)["median"], summary(results[name]["pagefind"]["queries"], key)["median"]
                     print(f"    ratio Folio/Pagefind, median {key}: {f / p:.2f}" if p else f"    {key}: Pagefind 0")
     if args.json:

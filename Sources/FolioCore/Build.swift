@@ -54,6 +54,7 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
         paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images,
                      chapterPages: cache.map { cache in { cache.paginate($0, typesetter: $1, rawHTML: $2) } } ?? paginateChapters)
     }
+    log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks can go.
     for index in linked.chapters.indices { linked.chapters[index].blocks = [] }
     let site = times.time("render") {

@@ -5,12 +5,31 @@ import { $, button, get } from './pages.js';
 
 let panel;
 
+// Search's styles travel in its script: one request fewer when the field first opens.
+const STYLES = `
+[data-folio=search-panel] { position: absolute; z-index: 11; inset-block: 0 3.5rem; inset-inline-end: 0; inline-size: min(26rem, 100%);
+  box-sizing: border-box; display: flex; flex-direction: column; gap: .5rem; padding: .5rem; background: var(--bg);
+  border-inline-start: 1px solid var(--rule); box-shadow: 0 4px 16px rgba(0,0,0,.2); }
+[data-folio=search-panel][hidden] { display: none; }
+.folio-search-field { display: flex; gap: .5rem; }
+.folio-search-field input { flex: 1; min-inline-size: 0; font: inherit; font-size: 1rem; padding: .45rem .6rem; color: var(--fg); background: var(--bg);
+  border: 1px solid var(--muted); border-radius: .4rem; }
+[data-folio=search-count] { margin: 0; color: var(--muted); }
+[data-folio=search-count]:empty { display: none; }
+[data-folio=search-results] { flex: 1; overflow: auto; margin: 0; padding: 0; list-style: none; }
+[data-folio=search-results] a { display: block; padding: .5rem; color: var(--fg); text-decoration: none; border-block-end: 1px solid var(--rule); }
+[data-folio=search-results] a:hover, [data-folio=search-results] a:focus { background: var(--tint); }
+.folio-result-page { font-weight: 600; font-variant-numeric: tabular-nums; }
+.folio-result-chapter { color: var(--muted); }
+.folio-snippet { display: block; font-family: var(--serif); }
+.folio-snippet mark, mark[data-folio=hit] { background: #ffe066; color: #1f1e1c; border-radius: 2px; }`;
+
 export function open(api) {
   (panel ||= make(api)).show();
 }
 
 function make({ b, base, root, say, go, opener }) {
-  document.head.append($('link', { rel: 'stylesheet', href: new URL('assets/search.css', base).href }));
+  document.head.append($('style', { 'data-folio': 'search-styles' }, STYLES));
   const files = new Map(), load = (f) => {
     if (!files.has(f)) files.set(f, get(new URL('search/' + f, base), 'json').catch((e) => { files.delete(f); throw e; }));
     return files.get(f);

@@ -150,7 +150,62 @@ struct PathologicalTests {
     }
 }
 
+/// Issue 14's own huge inputs, at a tenth of the sizes `bench/pathological.py` times: each builds,
+/// and every word is still there.
 extension PathologicalTests {
+    static let bookCases: [String: (markdown: String, last: String)] = [
+        "a long paragraph": ((0..<4000).map { "word\($0)" }.joined(separator: " ") + "\n", "word3999"),
+        "many links": ((0..<800).map { "[link \($0)](https://example.com/\($0))" }.joined(separator: " ") + "\n", "link 799"),
+        "nested list items": ((0..<300).map { String(repeating: "  ", count: $0) + "* item\($0)\n" }.joined(), "item299"),
+        "a long word": (String(repeating: "a", count: 20000) + "z\n", "z"),
+        "many headings": ((0..<1000).map { "# Heading \($0)\n\ntext\n\n" }.joined(), "Heading 999"),
+        "a long code block": ("```\n" + (0..<3000).map { "line \($0)\n" }.joined() + "```\n", "line 2999"),
+    ]
+
+    @Test(arguments: bookCases.keys.sorted())
+    func hugeInputBuilds(_ name: String) throws {
+        let (markdown, last) = try #require(Self.bookCases[name])
+        let (pages, _) = try Self.build(markdown)
+        #expect(pages.joined().contains(last), "\(name) lost its end")
+    }
+
+    /// The paginator alone: a block taller than a page is never on a page with others, and no
+    /// page but such a block's is taller than the page's box.
+    @Test(arguments: ["a long paragraph", "a long word", "a long code block", "many headings"])
+    func hugeInputPagesFitTheirBox(_ name: String) throws {
+        let (markdown, _) = try #require(Self.bookCases[name])
+        let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en"), images: [:])
+        let pages = paginate(parseMarkdown(markdown, smartPunctuation: false), typesetter: typesetter, rawHTML: false)
+        #expect(pages.count > 3)
+        for page in pages {
+            #expect(typesetter.height(of: page, width: typesetter.geometry.contentWidth) <= typesetter.geometry.contentHeight + 0.01)
+        }
+    }
+
+    @Test func rawHTMLTallerThanAPageScrollsWithAWarning() throws {
+        let table = "<table>\n" + (0..<2000).map { "<tr><td>cell \($0)</td></tr>\n" }.joined() + "</table>\n"
+        let project = try loadProject(.memory(["book.yml": "markdown:\n  raw-html: true\n", "chapter.md": "Before.\n\n" + table + "\nAfter.\n"]))
+        let book = project.loaded.book
+        let parsed = parseChapters(book.sections, options: book.options.markdown)
+        let paged = paginateBook(parsed, options: book.options, images: [:])
+        let warning = try #require(paged.warnings.first)
+        #expect(warning.message.contains("taller than a page"))
+        #expect(warning.location == SourceLocation(file: "chapter.md", line: 3, column: 1))
+        let pages = paged.pages.map { HTMLRenderer(rawHTML: true).render($0.blocks) }
+        #expect(pages.count == 3)
+        #expect(pages[1].hasPrefix("<div class=\"too-tall\">\n<table>"))
+        #expect(pages[1].contains("cell 1999"))
+    }
+
+    @Test func aChapterOverTheSizeLimitIsAWarningNamingIt() throws {
+        let markdown = String(repeating: "A line of a very long chapter.\n\n", count: BookSize.chapter / 30)
+        let chapter = try #require(loadProject(.memory(["chapter.md": markdown])).loaded.book.sections.first)
+        let parsed = parseChapter(chapter, options: MarkdownOptions())
+        let warning = try #require(parsed.warnings.first)
+        #expect(warning.message.contains("more than 1 MB"))
+        #expect(warning.location?.file == "chapter.md")
+    }
+
     @Test func deepTemplateSectionsAreADiagnostic() throws {
         let deep = String(repeating: "{{#a}}", count: 100_000) + String(repeating: "{{/a}}", count: 100_000)
         #expect(throws: Diagnostic.self) { try MustacheTemplate(deep, file: "page.html") }

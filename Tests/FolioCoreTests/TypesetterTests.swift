@@ -16,16 +16,20 @@ struct TypesetterTests {
 
     @Test func cutInsideEmphasisClosesAndReopensIt() throws {
         guard case .paragraph(let inlines) = try #require(blocks("one *two three* four").first) else { return }
-        let (head, tail) = splitInlines(inlines, at: 8)
-        #expect(html(head) == "<p>one <em>two </em></p>\n")
-        #expect(html(tail) == "<p><em>three</em> four</p>\n")
+        let parts = splitInlines(inlines, at: [8])
+        #expect(parts.map(html) == ["<p>one <em>two </em></p>\n", "<p><em>three</em> four</p>\n"])
     }
 
     @Test func cutKeepsLinksOnBothSides() throws {
         guard case .paragraph(let inlines) = try #require(blocks("[a b](x.md)").first) else { return }
-        let (head, tail) = splitInlines(inlines, at: 2)
-        #expect(html(head) == "<p><a href=\"x.md\">a </a></p>\n")
-        #expect(html(tail) == "<p><a href=\"x.md\">b</a></p>\n")
+        let parts = splitInlines(inlines, at: [2])
+        #expect(parts.map(html) == ["<p><a href=\"x.md\">a </a></p>\n", "<p><a href=\"x.md\">b</a></p>\n"])
+    }
+
+    @Test func cutsAtSeveralOffsetsInOnePass() throws {
+        guard case .paragraph(let inlines) = try #require(blocks("one *two three four* five").first) else { return }
+        let parts = splitInlines(inlines, at: [4, 8, 14])
+        #expect(parts.map(html) == ["<p>one </p>\n", "<p><em>two </em></p>\n", "<p><em>three </em></p>\n", "<p><em>four</em> five</p>\n"])
     }
 
     @Test func linesBreakAtSpacesWithinTheWidth() {
@@ -83,8 +87,27 @@ struct TypesetterTests {
 
     @Test func aFourLineParagraphSplitsTwoAndTwo() throws {
         let paragraph = blocks("a\\\nb\\\nc\\\nd")[0]
-        let (head, tail) = try #require(typesetter.split(paragraph, width: 300, after: nil, available: 3 * geometry.lineHeight))
-        #expect(HTMLRenderer(rawHTML: false).render([head, tail]) == "<p>a<br />\nb<br />\n</p>\n<p class=\"continued\">c<br />\nd</p>\n")
+        let (head, rest) = try #require(typesetter.split(paragraph, width: 300, after: nil, available: 3 * geometry.lineHeight))
+        #expect(HTMLRenderer(rawHTML: false).render([head] + rest) == "<p>a<br />\nb<br />\n</p>\n<p class=\"continued\">c<br />\nd</p>\n")
+    }
+
+    /// A paragraph of many pages is measured once and cut page by page: each later part is what
+    /// cutting the rest again at the top of a page would give.
+    @Test func aLongParagraphIsCutAsEachRestWouldBe() throws {
+        let paragraph = blocks((0..<1500).map { "word\($0)" }.joined(separator: " "))[0]
+        let width = geometry.contentWidth
+        let (_, rest) = try #require(typesetter.split(paragraph, width: width, after: nil, available: 5 * geometry.lineHeight))
+        #expect(rest.count > 2)
+        func content(_ block: Block) -> [Inline] {
+            if case .continued(.paragraph(let content)) = block { return content }
+            return []
+        }
+        for index in rest.indices.dropLast() {
+            let whole = Block.continued(.paragraph(rest[index...].flatMap(content)))
+            let (head, again) = try #require(typesetter.split(whole, width: width, after: nil, available: geometry.contentHeight))
+            #expect(html(content(head)) == html(content(rest[index])))
+            #expect(again.map { html(content($0)) } == rest[(index + 1)...].map { html(content($0)) })
+        }
     }
 
     @Test func aHeadingNeverEndsABox() {

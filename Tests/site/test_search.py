@@ -71,8 +71,11 @@ def test_nothing_of_search_loads_before_the_field_opens(searcher):
     r.tab.wait_for_timeout(300)
     assert not [u for u in r.all_requests if "/search" in u], r.all_requests
     open_search(r, "/")
-    loaded = [u.split("/content/")[1] for u in r.all_requests if "/search" in u]
-    assert "assets/search.js" in loaded and "search/index.json" in loaded, loaded
+    # Opening costs three requests: the code (its styles inside search.js) and the index's table.
+    r.tab.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/index.json'))", timeout=TURN)
+    loaded = sorted(u.split("/content/")[1] for u in r.all_requests if "/search" in u)
+    assert loaded == ["assets/search-index.js", "assets/search.js", "search/index.json"], loaded
+    assert r.tab.evaluate("() => getComputedStyle(document.querySelector('[data-folio=search-panel]')).position") == "absolute"
     r.done()
 
 

@@ -122,10 +122,11 @@ func attachFootnotes(_ body: [Block], notes definitions: [String: [Block]]) -> [
 
     // The order of first references: the text's, then those in the notes, as they are reached.
     var order: [String] = []
+    var ordered: Set<String> = []
     func collect(_ blocks: [Block]) {
         for block in blocks {
             block.walk(inlines: { inline in
-                if case .footnoteReference(let label, _, _) = inline, !order.contains(label) { order.append(label) }
+                if case .footnoteReference(let label, _, _) = inline, ordered.insert(label).inserted { order.append(label) }
             })
         }
     }

@@ -54,6 +54,13 @@ struct HTMLRenderer: Sendable {
             renderHeading(level: level, content: content, id: id, classes: [], into: &out)
         case .classed(.heading(let level, let content, let id), let classes):
             renderHeading(level: level, content: content, id: id, classes: classes, into: &out)
+        case .classed(.html(let html), let classes):
+            // Raw HTML the paginator set apart (too tall for a page) is wrapped in a box of that class.
+            out.newline()
+            out.append("<div class=\"\(classes.joined(separator: " "))\">\n")
+            render(.html(html), tight: tight, into: &out)
+            out.newline()
+            out.append("</div>\n")
         case .classed(let inner, _):
             render(inner, tight: tight, continued: continued, into: &out)
         case .table(let table):

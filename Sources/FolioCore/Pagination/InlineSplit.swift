@@ -1,24 +1,33 @@
-/// Cuts a paragraph's inlines at a flat offset (as `TextAtomizer` counts them). Emphasis and
-/// links that span the cut are closed in the first part and opened again in the second, so
-/// both halves are whole HTML and their text, joined, is the paragraph's text.
-func splitInlines(_ inlines: [Inline], at offset: Int) -> (head: [Inline], tail: [Inline]) {
-    var head: [Inline] = []
-    var tail: [Inline] = []
+/// Cuts a paragraph's inlines at flat offsets (as `TextAtomizer` counts them), in increasing
+/// order, in one pass: one part more than there are offsets. Emphasis and links that span a cut
+/// are closed in the part before it and opened again in the part after, so every part is whole
+/// HTML and their text, joined, is the paragraph's text. A piece that takes no room (an image, a
+/// checkbox) standing at a cut stays before it.
+func splitInlines(_ inlines: [Inline], at offsets: [Int]) -> [[Inline]] {
+    var parts: [[Inline]] = [[]]
     var position = 0
+    var next = 0
     for inline in inlines {
-        let length = inline.flatLength
-        if position + length <= offset {
-            head.append(inline)
-        } else if position >= offset {
-            tail.append(inline)
-        } else {
-            let (first, second) = inline.split(at: offset - position)
-            head += first
-            tail += second
+        let end = position + inline.flatLength
+        while next < offsets.count, offsets[next] <= position, offsets[next] < end {
+            parts.append([])
+            next += 1
         }
-        position += length
+        var inside = next
+        while inside < offsets.count, offsets[inside] < end { inside += 1 }
+        if inside == next {
+            parts[parts.count - 1].append(inline)
+        } else {
+            let pieces = inline.split(at: offsets[next..<inside].map { $0 - position })
+            parts[parts.count - 1] += pieces[0]
+            parts += pieces.dropFirst()
+            next = inside
+        }
+        position = end
     }
-    return (head, tail)
+    // Cuts past the end leave nothing after them.
+    parts += Array(repeating: [], count: offsets.count - next)
+    return parts
 }
 
 extension Inline {
@@ -41,27 +50,35 @@ extension Inline {
         return length
     }
 
-    /// The inline cut `offset` scalars in; either side may come out empty.
-    fileprivate func split(at offset: Int) -> ([Inline], [Inline]) {
-        func wrapped(_ parts: ([Inline], [Inline]), _ wrap: ([Inline]) -> Inline) -> ([Inline], [Inline]) {
-            (parts.0.isEmpty ? [] : [wrap(parts.0)], parts.1.isEmpty ? [] : [wrap(parts.1)])
+    /// The inline cut at `offsets` scalars in (each inside it, increasing): one part more than
+    /// offsets, any of which may come out empty.
+    fileprivate func split(at offsets: [Int]) -> [[Inline]] {
+        func wrapped(_ parts: [[Inline]], _ wrap: ([Inline]) -> Inline) -> [[Inline]] {
+            parts.map { $0.isEmpty ? [] : [wrap($0)] }
+        }
+        func cut(_ text: String, _ make: (String) -> Inline) -> [[Inline]] {
+            let scalars = text.unicodeScalars
+            var parts: [[Inline]] = []
+            var start = scalars.startIndex
+            var position = 0
+            for offset in offsets {
+                let end = scalars.index(start, offsetBy: offset - position)
+                parts.append([make(String(scalars[start..<end]))])
+                start = end
+                position = offset
+            }
+            return parts + [[make(String(scalars[start...]))]]
         }
         switch self {
-        case .text(let text):
-            let scalars = text.unicodeScalars
-            let cut = scalars.index(scalars.startIndex, offsetBy: offset)
-            return ([.text(String(scalars[..<cut]))], [.text(String(scalars[cut...]))])
-        case .code(let code):
-            let scalars = code.unicodeScalars
-            let cut = scalars.index(scalars.startIndex, offsetBy: offset)
-            return ([.code(String(scalars[..<cut]))], [.code(String(scalars[cut...]))])
+        case .text(let text): return cut(text, Inline.text)
+        case .code(let code): return cut(code, Inline.code)
         case .html, .softBreak, .lineBreak, .image, .footnoteReference, .taskBox:
             // Never cut inside: the whole piece goes first.
-            return ([self], [])
-        case .emphasis(let content): return wrapped(splitInlines(content, at: offset), Inline.emphasis)
-        case .strong(let content): return wrapped(splitInlines(content, at: offset), Inline.strong)
-        case .strikethrough(let content): return wrapped(splitInlines(content, at: offset), Inline.strikethrough)
-        case .link(let reference, let content): return wrapped(splitInlines(content, at: offset)) { .link(reference, $0) }
+            return [[self]] + Array(repeating: [], count: offsets.count)
+        case .emphasis(let content): return wrapped(splitInlines(content, at: offsets), Inline.emphasis)
+        case .strong(let content): return wrapped(splitInlines(content, at: offsets), Inline.strong)
+        case .strikethrough(let content): return wrapped(splitInlines(content, at: offsets), Inline.strikethrough)
+        case .link(let reference, let content): return wrapped(splitInlines(content, at: offsets)) { .link(reference, $0) }
         }
     }
 }

@@ -5,6 +5,8 @@ struct PagedBook: Sendable {
     /// Chapter → the id of a heading, or of an element in its raw HTML → the page (its number
     /// within the chapter) that holds it.
     var targetPages: [ChapterID: [String: Int]]
+    /// What pagination found that the writer should know: raw HTML taller than a page.
+    var warnings: [Diagnostic] = []
 
     /// The pages seen together, by book number. In spreads the first page, a recto, stands
     /// alone as a book's first page does; then each verso faces the recto after it.
@@ -58,7 +60,16 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
             targetPages[chapter, default: [:]][id] = page.numberInSection
         }
     }
-    return PagedBook(pages: pages, geometry: geometry, targetPages: targetPages)
+    var warnings: [Diagnostic] = []
+    for (index, pages) in sectionPages.prefix(sections.count).enumerated() {
+        let chapter = sections[index].chapter
+        for html in tooTallHTML(pages) {
+            let firstLine = String(html.prefix { $0 != "\n" })
+            warnings.append(.warning("this raw HTML is taller than a page: it is set on a page of its own, in a box that scrolls",
+                                     at: chapter.location(ofFirst: firstLine), hint: "split it, or make it smaller"))
+        }
+    }
+    return PagedBook(pages: pages, geometry: geometry, targetPages: targetPages, warnings: warnings)
 }
 
 extension Page.Kind {

@@ -13,19 +13,35 @@ func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Blo
         })
     }
     for section in sections(of: blocks, rawHTML: rawHTML) {
-        var remaining = section
+        // What is left of the section, the next block last, so that a page takes its blocks off
+        // the end and puts back the rest of a block it split, without copying all that follows.
+        var remaining = Array(section.reversed())
         while !remaining.isEmpty {
-            var (head, tail) = typesetter.fit(remaining, width: geometry.contentWidth, available: geometry.contentHeight)
-            if head.isEmpty {
-                // Taller than a page and not to be split (a huge table, say): it gets a page of its own.
-                head = [remaining.removeFirst()]
-                tail = remaining
-            }
-            pages.append(head)
-            remaining = tail
+            let fitted = typesetter.fit(remaining.reversed(), width: geometry.contentWidth, available: geometry.contentHeight)
+            remaining.removeLast(fitted.consumed)
+            remaining += fitted.rest.reversed()
+            // Taller than a page and not to be split (a huge table, say): it gets a page of its own.
+            pages.append(fitted.head.isEmpty ? [tooTall(remaining.removeLast())] : fitted.head)
         }
     }
     return pages.isEmpty ? [[]] : pages
+}
+
+/// A block alone on its page and still taller than it. Raw HTML, which is never split, is set in a
+/// box that scrolls (the theme's `.too-tall`), so nothing is cut off; `tooTallHTML` finds it again.
+private func tooTall(_ block: Block) -> Block {
+    guard case .html = block else { return block }
+    return .classed(block, classes: [tooTallClass])
+}
+
+private let tooTallClass = "too-tall"
+
+/// The raw HTML blocks of `pages` set in a scrolling box, as they were written.
+func tooTallHTML(_ pages: [[Block]]) -> [String] {
+    pages.compactMap { page in
+        guard page.count == 1, case .classed(.html(let html), let classes) = page[0], classes == [tooTallClass] else { return nil }
+        return html
+    }
 }
 
 /// The runs of blocks between page breaks. Raw HTML that safe mode leaves out takes no room,

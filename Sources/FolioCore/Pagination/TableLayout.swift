@@ -59,20 +59,24 @@ extension Typesetter {
         return (height(table.header, bold: true), table.rows.map { height($0, bold: false) })
     }
 
-    func splitTable(_ table: MarkdownTable, width: Double, available: Double) -> (Block, Block)? {
+    func splitTable(_ table: MarkdownTable, width: Double, available: Double) -> (Block, [Block])? {
         let heights = rowHeights(table, width: width)
-        var used = heights.header
-        var fitting = 0
-        while fitting < heights.body.count, used + heights.body[fitting] <= available + 0.01 {
-            used += heights.body[fitting]
-            fitting += 1
+        let cuts = pageCuts(count: table.rows.count, least: 1, available: available) { start, room in
+            var used = heights.header
+            var end = start
+            while end < heights.body.count, used + heights.body[end] <= room + 0.01 {
+                used += heights.body[end]
+                end += 1
+            }
+            return end - start
         }
-        guard fitting > 0, fitting < table.rows.count else { return nil }
-        var head = table
-        var tail = table
-        head.rows = Array(table.rows[..<fitting])
-        tail.rows = Array(table.rows[fitting...])
-        return (.table(head), .continued(.table(tail)))
+        guard !cuts.isEmpty else { return nil }
+        let parts = zip([0] + cuts, cuts + [table.rows.count]).map { start, end in
+            var part = table
+            part.rows = Array(table.rows[start..<end])
+            return Block.table(part)
+        }
+        return (parts[0], parts.dropFirst().map { .continued($0) })
     }
 
     /// The notes as the list they are drawn as, each note's last paragraph with its link back.
@@ -85,19 +89,23 @@ extension Typesetter {
     }
 
     /// Footnotes split between notes.
-    func splitFootnotes(_ notes: [Footnote], width: Double, available: Double) -> (Block, Block)? {
+    func splitFootnotes(_ notes: [Footnote], width: Double, available: Double) -> (Block, [Block])? {
         let inner = width - geometry.listIndent
-        var used = 0.0
-        var fitting = 0
         let items = notesAsList(notes).items
-        while fitting < notes.count {
-            let gap = fitting > 0 && items[fitting - 1].contains { $0.isParagraph } ? geometry.gap : 0
-            let needed = gap + height(of: items[fitting], width: inner)
-            guard used + needed <= available + 0.01 else { break }
-            used += needed
-            fitting += 1
+        let heights = items.map { height(of: $0, width: inner) }
+        let cuts = pageCuts(count: notes.count, least: 1, available: available) { start, room in
+            var used = 0.0
+            var end = start
+            while end < notes.count {
+                let gap = end > start && items[end - 1].contains { $0.isParagraph } ? geometry.gap : 0
+                guard used + gap + heights[end] <= room + 0.01 else { break }
+                used += gap + heights[end]
+                end += 1
+            }
+            return end - start
         }
-        guard fitting > 0, fitting < notes.count else { return nil }
-        return (.footnotes(Array(notes[..<fitting])), .continued(.footnotes(Array(notes[fitting...]))))
+        guard !cuts.isEmpty else { return nil }
+        let parts = zip([0] + cuts, cuts + [notes.count]).map { Array(notes[$0..<$1]) }
+        return (.footnotes(parts[0]), parts.dropFirst().map { .continued(.footnotes($0)) })
     }
 }

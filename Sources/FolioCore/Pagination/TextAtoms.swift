@@ -11,6 +11,9 @@ struct TextAtom {
     var text: String = ""
     var face: TextWidths.Face = .regular
     var size: Double = 0
+    /// Whether the text so far is all characters a line may break after (`-`, `?`, dashes):
+    /// kept as it grows, so that a long word costs its length, not its length squared.
+    var onlyBreaks = true
 }
 
 /// How images inside a paragraph are sized: the intrinsic size of each image destination.
@@ -113,27 +116,27 @@ struct TextAtomizer {
             // with its neighbour: no line starts with a closing mark or ends with an opening one.
             // Quotation marks hold on to both neighbours, as browsers keep them (`，'static`).
             // A code span's padding may stand between them.
-            if closingMarks.contains(scalar) || quotationMarks.contains(scalar), word?.text.isEmpty ?? true,
+            if isClosingMark(scalar) || isQuotationMark(scalar), word?.text.isEmpty ?? true,
                let last = atoms.last, case .word = last.kind, last.end == (word?.start ?? offset) {
                 var joined = atoms.removeLast()
                 joined.width += word?.width ?? 0
                 word = joined
-            } else if TextWidths.isWide(scalar) && !closingMarks.contains(scalar) && !(word.map(opensWord) ?? false) {
+            } else if TextWidths.isWide(scalar) && !isClosingMark(scalar) && !(word.map(opensWord) ?? false) {
                 endWord()
             }
-            let wordInitial = word?.text.unicodeScalars.allSatisfy(breaksAfter.contains) ?? true
+            let wordInitial = word?.onlyBreaks ?? true
             extendWord(width: width, scalar: scalar, face: face, size: size)
             offset += 1
             word?.end = offset
-            if TextWidths.isWide(scalar) && !openingMarks.contains(scalar) { endWord() }
+            if TextWidths.isWide(scalar) && !isOpeningMark(scalar) { endWord() }
             // Browsers also break after a hyphen, a dash, an ellipsis or a question mark inside a
             // word (`rust-|lang.org`), and prefer that to breaking a long word anywhere.
-            if breaksAfter.contains(scalar) && !wordInitial { endWord() }
+            if breaksAfter(scalar) && !wordInitial { endWord() }
         }
     }
 
     private func opensWord(_ atom: TextAtom) -> Bool {
-        atom.text.unicodeScalars.last.map { openingMarks.contains($0) || quotationMarks.contains($0) } ?? false
+        atom.text.unicodeScalars.last.map { isOpeningMark($0) || isQuotationMark($0) } ?? false
     }
 
     private mutating func extendWord(width: Double, scalar: Unicode.Scalar? = nil,
@@ -142,6 +145,7 @@ struct TextAtomizer {
         word!.width += width
         if let scalar {
             word!.text.unicodeScalars.append(scalar)
+            word!.onlyBreaks = word!.onlyBreaks && breaksAfter(scalar)
             word!.face = face
             word!.size = size
         }
@@ -159,10 +163,34 @@ struct TextAtomizer {
     }
 }
 
-private let closingMarks: Set<Unicode.Scalar> = Set("，。、；：？！）」』】》〉’”…—·．，）]｝〕〗〙〛｠".unicodeScalars)
-private let quotationMarks: Set<Unicode.Scalar> = Set("'\"\u{2018}\u{2019}\u{201C}\u{201D}".unicodeScalars)
-private let breaksAfter: Set<Unicode.Scalar> = Set("-?\u{2010}\u{2013}\u{2014}\u{2026}".unicodeScalars)
-private let openingMarks: Set<Unicode.Scalar> = Set("（「『【《〈‘“［｛〔〖〘〚｟".unicodeScalars)
+// The marks as switches, not sets: they are asked about every character of every paragraph.
+private func isClosingMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "，", "。", "、", "；", "：", "？", "！", "）", "」", "』", "】", "》", "〉", "’", "”", "…", "—", "·", "．", "]", "｝", "〕", "〗", "〙", "〛", "｠": true
+    default: false
+    }
+}
+
+private func isQuotationMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "'", "\"", "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}": true
+    default: false
+    }
+}
+
+private func breaksAfter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "-", "?", "\u{2010}", "\u{2013}", "\u{2014}", "\u{2026}": true
+    default: false
+    }
+}
+
+private func isOpeningMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "（", "「", "『", "【", "《", "〈", "‘", "“", "［", "｛", "〔", "〖", "〘", "〚", "｟": true
+    default: false
+    }
+}
 
 /// The size at which the theme shows an image written in raw HTML: the width it asks for (a
 /// share of the box, or pixels), else its own, within the box; no height when its size is not known.

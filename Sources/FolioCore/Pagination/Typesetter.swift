@@ -33,33 +33,44 @@ struct Typesetter {
     }
 
     /// As many of `blocks` as fit in `available`, splitting the first that does not fit when it
-    /// can; a heading is never the last thing in the box when something follows it.
-    func fit(_ blocks: [Block], width: Double, available: Double) -> (head: [Block], tail: [Block]) {
+    /// can; a heading is never the last thing in the box when something follows it. What is
+    /// left is `rest` (the later parts of the block split, a page's worth each, or headings held
+    /// back), then `blocks` after the first `consumed`. It looks no further than the first block
+    /// that does not fit, so filling a page costs what the page holds.
+    func fit(_ blocks: some Collection<Block>, width: Double, available: Double) -> (head: [Block], rest: [Block], consumed: Int) {
         var used = 0.0
         var head: [Block] = []
-        var tail: [Block] = []
-        for (index, block) in blocks.enumerated() {
-            let previous = index > 0 ? blocks[index - 1] : nil
+        var rest: [Block] = []
+        var consumed = 0
+        var previous: Block?
+        for block in blocks {
             let space = gap(after: previous, before: block)
-            let needed = height(of: block, width: width, after: previous)
+            let needed = height(of: block, width: width, after: previous, upTo: available - used - space)
             if used + space + needed <= available + 0.01 {
                 head.append(block)
                 used += space + needed
+                consumed += 1
+                previous = block
                 continue
             }
-            if let (first, rest) = split(block, width: width, after: previous, available: available - used - space) {
+            if let (first, later) = split(block, width: width, after: previous, available: available - used - space) {
                 head.append(first)
-                tail = [rest]
-            } else {
-                tail = [block]
+                rest = later
+                consumed += 1
             }
-            tail += blocks[(index + 1)...]
             break
         }
-        while head.count > 1, !tail.isEmpty, head.last!.isHeading {
-            tail.insert(head.removeLast(), at: 0)
+        while head.count > 1, !rest.isEmpty || consumed < blocks.count, head.last!.isHeading {
+            let heading = head.removeLast()
+            if rest.isEmpty { consumed -= 1 } else { rest.insert(heading, at: 0) }
         }
-        return (head, tail)
+        return (head, rest, consumed)
+    }
+
+    /// `fit` for a box of its own (a quote's blocks, a list item's): what fits, and all the rest.
+    func fit(_ blocks: [Block], width: Double, available: Double) -> (head: [Block], tail: [Block]) {
+        let fitted = fit(blocks[...], width: width, available: available)
+        return (fitted.head, fitted.rest + blocks.dropFirst(fitted.consumed))
     }
 
     // MARK: Blocks
@@ -93,6 +104,41 @@ struct Typesetter {
         }
     }
 
+    /// `height(of:)`, or, when that is more than `limit`, some height more than `limit` + 1
+    /// found by measuring no further than needed: a list of many items, or a quote of many
+    /// blocks, is measured as far as the page reaches.
+    func height(of block: Block, width: Double, after previous: Block?, upTo limit: Double) -> Double {
+        switch block {
+        case .continued(let inner):
+            return height(of: inner, width: width, after: nil, upTo: limit)
+        case .blockQuote(let children):
+            return height(of: children, width: width - geometry.quoteIndent, upTo: limit)
+        case .list(let list):
+            var total = 0.0
+            for index in list.items.indices {
+                let gap = itemGap(list, index)
+                // In the order `height(of:)` adds them, so that the sums agree to the last bit.
+                total = total + gap + height(of: list.items[index], width: width - geometry.listIndent, upTo: limit - total - gap)
+                if total > limit + 1 { break }
+            }
+            return total
+        default:
+            return height(of: block, width: width, after: previous)
+        }
+    }
+
+    /// `height(of: blocks)`, measured no further than needed to pass `limit` + 1.
+    func height(of blocks: [Block], width: Double, upTo limit: Double) -> Double {
+        var total = 0.0
+        for (index, block) in blocks.enumerated() {
+            let previous = index > 0 ? blocks[index - 1] : nil
+            let space = gap(after: previous, before: block)
+            total += space + height(of: block, width: width, after: previous, upTo: limit - total - space)
+            if total > limit + 1 { break }
+        }
+        return total
+    }
+
     /// Raw HTML is not laid out here, and it is never split. Its images take the size the theme
     /// gives them (their width, or the one the HTML asks for, within the box); its words take as
     /// many lines as a paragraph of them, or a line per source line, whichever is more.
@@ -112,20 +158,23 @@ struct Typesetter {
     }
 
     /// The largest first part of `block` that fits in `available`, and the rest; nil when
-    /// nothing of it may stand alone there.
-    func split(_ block: Block, width: Double, after previous: Block?, available: Double) -> (Block, Block)? {
+    /// nothing of it may stand alone there. Paragraphs, code, tables and footnotes are measured
+    /// once and their rest comes cut already, a page's worth to a part (the last part what is
+    /// left), as splitting each rest again at the top of the next page would cut it: a block of
+    /// many pages costs its length, not its length times its pages.
+    func split(_ block: Block, width: Double, after previous: Block?, available: Double) -> (Block, [Block])? {
         switch block {
         case .paragraph(let content):
             return splitParagraph(content, width: width, indented: previous?.isParagraph ?? false, available: available)
         case .continued(let inner):
-            guard let (head, tail) = split(inner, width: width, after: nil, available: available) else { return nil }
-            return (.continued(head), tail)
+            guard let (head, rest) = split(inner, width: width, after: nil, available: available) else { return nil }
+            return (.continued(head), rest)
         case .codeBlock(let info, let code):
             return splitCode(info: info, code: code, width: width, available: available)
         case .blockQuote(let children):
             let (head, tail) = fit(children, width: width - geometry.quoteIndent, available: available)
             guard !head.isEmpty, !tail.isEmpty else { return nil }
-            return (.blockQuote(head), .blockQuote(tail))
+            return (.blockQuote(head), [.blockQuote(tail)])
         case .list(let list):
             return splitList(list, width: width, available: available)
         case .table(let table):
@@ -135,6 +184,26 @@ struct Typesetter {
         case .heading, .thematicBreak, .html, .classed:
             return nil
         }
+    }
+
+    /// Where a block of `count` units (lines, rows, notes) is cut: after as many as fit in
+    /// `available`, then after as many as fit in each later page, until the rest fits in one.
+    /// `fitting(start, room)` is how many units from `start` on fit in `room`. Each part keeps at
+    /// least `least` units and leaves at least `least`; no cuts when the first part cannot.
+    func pageCuts(count: Int, least: Int, available: Double, fitting: (Int, Double) -> Int) -> [Int] {
+        var cuts: [Int] = []
+        var start = 0
+        var room = available
+        while true {
+            let fit = fitting(start, room)
+            if !cuts.isEmpty, fit == count - start { break }
+            let taken = min(fit, count - start - least)
+            guard taken >= least else { break }
+            start += taken
+            cuts.append(start)
+            room = geometry.contentHeight
+        }
+        return cuts
     }
 
     // MARK: Paragraphs and headings
@@ -150,18 +219,20 @@ struct Typesetter {
         return LineBreaker(width: width, lineHeight: style.lineHeight).lines(atoms, indent: 0)
     }
 
-    private func splitParagraph(_ content: [Inline], width: Double, indented: Bool, available: Double) -> (Block, Block)? {
+    private func splitParagraph(_ content: [Inline], width: Double, indented: Bool, available: Double) -> (Block, [Block])? {
         let lines = lines(of: content, width: width, indented: indented)
-        var fitting = 0
-        var used = 0.0
-        while fitting < lines.count, used + lines[fitting].height <= available + 0.01 {
-            used += lines[fitting].height
-            fitting += 1
+        let cuts = pageCuts(count: lines.count, least: Self.minimumLines, available: available) { start, room in
+            var used = 0.0
+            var end = start
+            while end < lines.count, used + lines[end].height <= room + 0.01 {
+                used += lines[end].height
+                end += 1
+            }
+            return end - start
         }
-        fitting = min(fitting, lines.count - Self.minimumLines)
-        guard fitting >= Self.minimumLines else { return nil }
-        let (head, tail) = splitInlines(content, at: lines[fitting].start)
-        return (.paragraph(head), .continued(.paragraph(tail)))
+        guard !cuts.isEmpty else { return nil }
+        let parts = splitInlines(content, at: cuts.map { lines[$0].start }).filter { !$0.isEmpty }
+        return (.paragraph(parts[0]), parts.dropFirst().map { .continued(.paragraph($0)) })
     }
 
     // MARK: Code
@@ -208,53 +279,61 @@ struct Typesetter {
         2 * geometry.codePaddingBlock + Double(visualLines) * geometry.codeLineHeight
     }
 
-    private func splitCode(info: String, code: String, width: Double, available: Double) -> (Block, Block)? {
+    private func splitCode(info: String, code: String, width: Double, available: Double) -> (Block, [Block])? {
         let counts = codeLines(code, width: width)
-        var fitting = 0
-        var visual = 0
-        while fitting < counts.count, codeHeight(visualLines: visual + counts[fitting]) <= available + 0.01 {
-            visual += counts[fitting]
-            fitting += 1
+        let cuts = pageCuts(count: counts.count, least: Self.minimumLines, available: available) { start, room in
+            var end = start
+            var visual = 0
+            while end < counts.count, codeHeight(visualLines: visual + counts[end]) <= room + 0.01 {
+                visual += counts[end]
+                end += 1
+            }
+            return end - start
         }
-        fitting = min(fitting, counts.count - Self.minimumLines)
-        guard fitting >= Self.minimumLines else { return nil }
+        guard !cuts.isEmpty else { return nil }
         let lines = sourceLines(code)
-        let head = lines[..<fitting].joined(separator: "\n") + "\n"
-        let tail = lines[fitting...].joined(separator: "\n") + "\n"
-        return (.codeBlock(info: info, code: head), .continued(.codeBlock(info: info, code: tail)))
+        let parts = zip([0] + cuts, cuts + [lines.count]).map { start, end in
+            Block.codeBlock(info: info, code: lines[start..<end].joined(separator: "\n") + "\n")
+        }
+        return (parts[0], parts.dropFirst().map { .continued($0) })
     }
 
     // MARK: Lists
 
-    /// Each item's height, and the space above it: loose items (those holding paragraphs) are set apart.
+    /// Each item's height, and the space above it.
     private func itemHeights(_ list: MarkdownList, width: Double) -> [(gap: Double, height: Double)] {
-        let inner = width - geometry.listIndent
-        return list.items.enumerated().map { index, item in
-            let apart = index > 0 && !list.tight && list.items[index - 1].contains { $0.isParagraph }
-            return (apart ? geometry.gap : 0, height(of: item, width: inner))
-        }
+        list.items.indices.map { (itemGap(list, $0), height(of: list.items[$0], width: width - geometry.listIndent)) }
     }
 
-    private func splitList(_ list: MarkdownList, width: Double, available: Double) -> (Block, Block)? {
-        let heights = itemHeights(list, width: width)
+    /// The space above an item: loose items (those holding paragraphs) are set apart.
+    private func itemGap(_ list: MarkdownList, _ index: Int) -> Double {
+        index > 0 && !list.tight && list.items[index - 1].contains { $0.isParagraph } ? geometry.gap : 0
+    }
+
+    private func splitList(_ list: MarkdownList, width: Double, available: Double) -> (Block, [Block])? {
+        // Items are measured only as far as the page reaches.
         var whole = 0
         var used = 0.0
-        while whole < heights.count, used + heights[whole].gap + heights[whole].height <= available + 0.01 {
-            used += heights[whole].gap + heights[whole].height
+        var gap = 0.0
+        while whole < list.items.count {
+            gap = itemGap(list, whole)
+            let height = height(of: list.items[whole], width: width - geometry.listIndent, upTo: available - used - gap)
+            guard used + gap + height <= available + 0.01 else { break }
+            used += gap + height
             whole += 1
         }
         guard whole < list.items.count else { return nil }
         func part(_ items: ArraySlice<[Block]>, from index: Int) -> MarkdownList {
             MarkdownList(start: list.start.map { $0 + index }, tight: list.tight, items: Array(items))
         }
-        let (head, tail) = fit(list.items[whole], width: width - geometry.listIndent, available: available - used - heights[whole].gap)
+        let (head, tail) = fit(list.items[whole], width: width - geometry.listIndent, available: available - used - gap)
         if !head.isEmpty, !tail.isEmpty {
             let first = part(list.items[..<whole] + [head], from: 0)
             let rest = part([tail] + list.items[(whole + 1)...], from: whole)
-            return (.list(first), .continued(.list(rest)))
+            return (.list(first), [.continued(.list(rest))])
         }
         guard whole > 0 else { return nil }
-        return (.list(part(list.items[..<whole], from: 0)), .list(part(list.items[whole...], from: whole)))
+        return (.list(part(list.items[..<whole], from: 0)), [.list(part(list.items[whole...], from: whole))])
     }
 }
 

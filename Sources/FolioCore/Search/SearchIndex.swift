@@ -14,8 +14,22 @@ struct SearchIndex: Sendable, Equatable {
     typealias PageWords = (text: String, terms: Set<String>)
 
     /// Every page with words is searched but the contents, which only repeats the chapters' titles.
+    /// A book repeats its words: each distinct word or ideograph run is folded once, and pages
+    /// are read side by side, a batch at a time so that only one batch's words are held.
     init(_ paged: PagedBook) {
-        self.init(paged.pages.mapSideBySide(Self.words(on:)))
+        texts = paged.pages.mapSideBySide { $0.kind == .contents ? "" : $0.blocks.searchText }
+        var termsOf: [SearchText.Token: [String]] = [:]
+        var postings: [String: [Int]] = [:]
+        for start in stride(from: 0, to: texts.count, by: Self.batch) {
+            let tokens = Array(texts[start..<min(start + Self.batch, texts.count)]).mapSideBySide { Set(SearchText.tokens($0)) }
+            let new = Array(tokens.reduce(into: Set<SearchText.Token>()) { $0.formUnion($1) }.filter { termsOf[$0] == nil })
+            for (token, terms) in zip(new, new.mapSideBySide(Self.terms(of:))) { termsOf[token] = terms }
+            for (offset, page) in tokens.enumerated() {
+                let pageTerms = page.reduce(into: Set<String>()) { $0.formUnion(termsOf[$1] ?? []) }
+                for term in pageTerms { postings[term, default: []].append(start + offset + 1) }
+            }
+        }
+        terms = postings.map { ($0.key, $0.value) }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
     }
 
     /// The index of pages whose words are `words`, by book number from 1.
@@ -28,6 +42,9 @@ struct SearchIndex: Sendable, Equatable {
         terms = postings.map { ($0.key, $0.value) }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
     }
 
+    private static let batch = 256
+
+    /// A page's text and its terms (`folio serve` finds them only for pages that changed).
     @Sendable static func words(on page: Page) -> PageWords {
         let text = page.kind == .contents ? "" : page.blocks.searchText
         return (text, Set(terms(of: text)))
@@ -35,11 +52,14 @@ struct SearchIndex: Sendable, Equatable {
 
     /// Every term of a text, as often as it occurs.
     static func terms(of text: String) -> [String] {
-        SearchText.tokens(text).flatMap { token -> [String] in
-            switch token {
-            case .word(let word): word.unicodeScalars.count > SearchText.longestWord ? [] : SearchText.terms(ofWord: word)
-            case .ideographs(let run): SearchText.terms(ofIdeographs: run)
-            }
+        SearchText.tokens(text).flatMap(terms(of:))
+    }
+
+    /// The terms a word or an ideograph run is found by.
+    static func terms(of token: SearchText.Token) -> [String] {
+        switch token {
+        case .word(let word): word.unicodeScalars.count > SearchText.longestWord ? [] : SearchText.terms(ofWord: word)
+        case .ideographs(let run): SearchText.terms(ofIdeographs: run)
         }
     }
 }

@@ -8,6 +8,8 @@ enum SearchText {
     /// (Latin accents, Arabic harakat, Hebrew niqqud) and tatweel removed, alef forms and
     /// final forms unified. Kana keep their voicing marks, and Hangul its syllables.
     static func fold(_ text: String) -> String {
+        // ASCII has no marks to remove and nothing to compose.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var out = String.UnicodeScalarView()
         for scalar in text.lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
             if scalar.properties.generalCategory == .nonspacingMark && scalar.value != 0x3099 && scalar.value != 0x309A { continue }
@@ -25,7 +27,7 @@ enum SearchText {
 
     /// A run of the text that is searched as one: a word (with the parts of an identifier),
     /// or a run of Chinese, Japanese or Korean characters, which has no spaces to split at.
-    enum Token: Equatable {
+    enum Token: Hashable, Sendable {
         case word(String)
         case ideographs(String)
     }
@@ -116,7 +118,11 @@ enum SearchText {
     private enum Kind { case word, ideograph, other }
 
     private static func kind(of scalar: Unicode.Scalar) -> Kind {
-        guard scalar == "_" || isLetterOrDigit(scalar) else { return .other }
+        // Most of most books is ASCII, answered without Unicode's property tables.
+        if scalar.isASCII {
+            return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? .word : .other
+        }
+        guard isLetterOrDigit(scalar) else { return .other }
         return isIdeograph(scalar.value) ? .ideograph : .word
     }
 

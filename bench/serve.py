@@ -3,7 +3,9 @@
 serving the same site (the guide, built by `folio build`), and the time from saving a one-line
 edit to the reload event the open tabs get, on the guide and on a generated 1,000-chapter book.
 
-    make bench            # or: python3 bench/serve.py [--seconds N] [--edits N] [--chapters N]
+    make bench            # or: python3 bench/serve.py [--seconds N] [--edits N] [--chapters N] [--against OLD_FOLIO]
+
+With --against, the reload times of the other binary are measured too, each book's in turn.
 """
 import argparse
 import os
@@ -44,8 +46,8 @@ def wait_for_port(port):
     sys.exit(f"nothing listens on port {port}")
 
 
-def start_folio(book: Path, log: Path):
-    process = subprocess.Popen([str(FOLIO), "serve", str(book), "--port", "0"], stdout=subprocess.PIPE,
+def start_folio(book: Path, log: Path, folio: Path = FOLIO):
+    process = subprocess.Popen([str(folio), "serve", str(book), "--port", "0"], stdout=subprocess.PIPE,
                                stderr=open(log, "w"), text=True)
     line = process.stdout.readline()
     if not line.startswith("Serving"):
@@ -90,11 +92,11 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def reload_times(book: Path, chapter: Path, edits: int, scratch: Path):
+def reload_times(book: Path, chapter: Path, edits: int, scratch: Path, folio: Path = FOLIO):
     """Seconds from writing a one-line edit to `chapter` to the `reload` event, and the server's CPU
     seconds for it, `edits` times."""
     log = scratch / f"{book.name}.log"
-    process, port = start_folio(book, log)
+    process, port = start_folio(book, log, folio)
     try:
         events = socket.create_connection(("127.0.0.1", port))
         events.sendall(b"GET /_folio/events HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -123,6 +125,7 @@ def main():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--edits", type=int, default=5)
     parser.add_argument("--chapters", type=int, default=1000)
+    parser.add_argument("--against", type=Path, help="another folio binary whose reload times are measured too")
     args = parser.parse_args()
     if not FOLIO.exists():
         sys.exit(f"{FOLIO} is missing: swift build -c release --product folio")
@@ -165,6 +168,10 @@ def main():
             print(f"  {name:16} reload {wall * 1000:7.0f} ms wall, {used * 1000:6.0f} ms CPU   "
                   f"folio build {build_wall * 1000:7.0f} ms wall, {build_cpu * 1000:6.0f} ms CPU   "
                   f"(ratio {wall / build_wall:.2f} wall, {used / build_cpu:.2f} CPU)")
+            if args.against:
+                other, other_cpu = (statistics.median(t) for t in reload_times(folder, chapter, args.edits, scratch, args.against))
+                print(f"  {'':16} {args.against}: reload {other * 1000:7.0f} ms wall, {other_cpu * 1000:6.0f} ms CPU   "
+                      f"(this binary takes {wall / other:.2f} of its wall time)")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

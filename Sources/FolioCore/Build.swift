@@ -29,7 +29,8 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
 
 /// parse → link → paginate → render a loaded book, in memory: the site's files (`nil` when the theme
 /// or rendering failed), how many pages it has, and every error and warning found on the way.
-func renderBook(_ project: LoadedProject, times: inout PhaseTimes) -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog) {
+/// With a `cache` (`folio serve`'s), what an earlier build made from the same input is reused.
+func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil) -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog) {
     let loaded = project.loaded
     let book = loaded.book
     var log = DiagnosticLog()
@@ -38,7 +39,9 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes) -> (site: [Si
         try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: book.options.language)
     }
 
-    var parsed = times.time("parse") { parseChapters(book.sections, options: book.options.markdown) }
+    var parsed = times.time("parse") {
+        cache?.parse(book.sections, options: book.options.markdown) ?? parseChapters(book.sections, options: book.options.markdown)
+    }
     log.report(contentsOf: parsed.flatMap(\.warnings))
     var linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes, refused: loaded.refused,
                                                        rawHTML: book.options.markdown.rawHTML) }
@@ -47,14 +50,22 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes) -> (site: [Si
     log.report(contentsOf: linked.diagnostics)
     let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
-    let paged = times.time("paginate") { paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images) }
+    let paged = times.time("paginate") {
+        paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images,
+                     chapterPages: cache.map { cache in { cache.paginate($0, typesetter: $1, rawHTML: $2) } } ?? paginateChapters)
+    }
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks can go.
     for index in linked.chapters.indices { linked.chapters[index].blocks = [] }
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {
-                try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme)
+                let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
+                                          search: { paged in
+                    cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk) } ?? searchFiles(paged)
+                })
+                return cache?.reusingDocuments(site, paged: paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged,
+                                                                                                    assets: linked.assets)) ?? site
             }
         }
     }

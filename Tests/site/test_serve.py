@@ -362,6 +362,19 @@ def test_the_browser_reloads_on_the_same_page(server, book, browser):
     tab.close()
 
 
+def test_an_edit_above_moves_the_tab_to_the_page_that_now_holds_its_text(server, book, browser):
+    tab = browser.new_page()
+    tab.goto(server.url + "chapter-1/3.html")
+    tab.wait_for_function("!!window.folio && !!window.EventSource")
+    tab.evaluate("window.notReloaded = true")
+    # A page inserted above the one shown: its text is now on the chapter's page 4.
+    chapter = book / "0002-chapter.md"
+    chapter.write_text(chapter.read_text().replace("# Chapter 2\n\n", "# Chapter 2\n\nAn inserted page.\n\n<!-- pagebreak -->\n\n"))
+    tab.wait_for_url(server.url + "chapter-1/4.html", timeout=WAIT * 1000)
+    tab.wait_for_selector("article.page:not(.page-blank) >> text=Page 3 of chapter 2.", timeout=WAIT * 1000)
+    tab.close()
+
+
 def test_the_browser_shows_build_errors_until_the_next_good_build(server, book, browser):
     tab = browser.new_page()
     tab.goto(server.url + "chapter/2.html")

@@ -30,19 +30,24 @@ struct PagedBook: Sendable {
 ///
 /// `sections` are the book's Markdown sections in reading order (a cover first); `generated`
 /// are the pages Folio writes between the cover and the first chapter (title, contents), in order.
+/// `chapterPages` lays out the sections' pages (`folio serve` passes one that reuses earlier layouts).
 func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
-                         options: BookOptions, images: ImageSizes) -> PagedBook {
+                         options: BookOptions, images: ImageSizes,
+                         chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[[Block]]] = paginateChapters) -> PagedBook {
     let geometry = PageGeometry(size: options.page.size, language: options.language)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
-    let sectionPages = paginateChapters(sections, typesetter: typesetter, rawHTML: rawHTML)
+    // The generated sections are laid out with the chapters, under ids no chapter file can have.
+    let generatedSections = generated.map { section, blocks in
+        ParsedChapter(chapter: Chapter(id: ChapterID("/" + section.rawValue), slug: section.rawValue, markdown: ""), title: "", blocks: blocks, headings: [])
+    }
+    let sectionPages = chapterPages(sections + generatedSections, typesetter, rawHTML)
     let written = sections.indices.map { index in
         let chapter = sections[index].chapter
         return PageSection(slug: chapter.slug, chapter: chapter.id, kind: chapter.role == .cover ? .cover : .text, pages: sectionPages[index])
     }
-    let front = generated.map { section, blocks in
-        PageSection(slug: section.rawValue, chapter: nil, kind: Page.Kind(section),
-                    pages: paginate(blocks, typesetter: typesetter, rawHTML: rawHTML))
+    let front = generated.indices.map { index in
+        PageSection(slug: generated[index].0.rawValue, chapter: nil, kind: Page.Kind(generated[index].0), pages: sectionPages[sections.count + index])
     }
     let covers = written.prefix { $0.kind == .cover }
     let pages = layOutPages(covers + front + written.dropFirst(covers.count), sides: PageSides(options.reading, direction: options.direction),
@@ -56,7 +61,7 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
         }
     }
     var warnings: [Diagnostic] = []
-    for (index, pages) in sectionPages.enumerated() {
+    for (index, pages) in sectionPages.prefix(sections.count).enumerated() {
         let chapter = sections[index].chapter
         for html in tooTallHTML(pages) {
             let firstLine = String(html.prefix { $0 != "\n" })

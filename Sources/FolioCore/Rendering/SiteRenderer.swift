@@ -3,9 +3,9 @@ import Foundation
 /// The render stage: the theme's documents filled in — one per page, the front page, the
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets. Page documents are rendered as the writer asks for them, on every core.
-/// `stylesheets` are the book's own, by their site paths.
+/// `stylesheets` are the book's own, by their site paths; `search` makes the search index's files.
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
-                theme: RenderingTheme) throws -> [SiteFile] {
+                theme: RenderingTheme, search: (PagedBook) -> [SiteFile] = { searchFiles($0) }) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
     let chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
     let shared = TemplateContext.shared(title: title, strings: theme.strings, options: options)
@@ -29,7 +29,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     files.append(SiteFile(path: "404.html", contents: .bytes(try theme.render("404", shared: .object(shared), notFound))))
 
     files.append(.text("sitemap.xml", sitemap(paged.pages, base: options.url)))
-    files += searchFiles(paged)
+    files += search(paged)
     files.append(.text(SiteLayout.geometry, paged.geometry.cssVariables))
     // The reader's words, once for the whole site rather than in every page.
     files.append(.text(SiteLayout.strings, JSONOutput.object(theme.strings.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text() + "\n"))

@@ -10,6 +10,9 @@ struct SearchIndex: Sendable, Equatable {
         a.texts == b.texts && a.terms.map(\.term) == b.terms.map(\.term) && a.terms.map(\.pages) == b.terms.map(\.pages)
     }
 
+    /// A page's text and its terms, each once.
+    typealias PageWords = (text: String, terms: Set<String>)
+
     /// Every page with words is searched but the contents, which only repeats the chapters' titles.
     /// A book repeats its words: each distinct word or ideograph run is folded once, and pages
     /// are read side by side, a batch at a time so that only one batch's words are held.
@@ -29,7 +32,23 @@ struct SearchIndex: Sendable, Equatable {
         terms = postings.map { ($0.key, $0.value) }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
     }
 
+    /// The index of pages whose words are `words`, by book number from 1.
+    init(_ words: [PageWords]) {
+        texts = words.map(\.text)
+        var postings: [String: [Int]] = [:]
+        for (index, page) in words.enumerated() {
+            for term in page.terms { postings[term, default: []].append(index + 1) }
+        }
+        terms = postings.map { ($0.key, $0.value) }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
+    }
+
     private static let batch = 256
+
+    /// A page's text and its terms (`folio serve` finds them only for pages that changed).
+    @Sendable static func words(on page: Page) -> PageWords {
+        let text = page.kind == .contents ? "" : page.blocks.searchText
+        return (text, Set(terms(of: text)))
+    }
 
     /// Every term of a text, as often as it occurs.
     static func terms(of text: String) -> [String] {

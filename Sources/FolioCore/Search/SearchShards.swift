@@ -12,7 +12,8 @@ enum SearchShards {
     static let shardBytes = 12_000
     static let chunkBytes = 24_000
 
-    static func files(_ index: SearchIndex, slugs: [String]) -> [SiteFile] {
+    /// `chunk` writes a chunk of page texts (`folio serve` passes one that reuses earlier chunks).
+    static func files(_ index: SearchIndex, slugs: [String], chunk: ([String]) -> String = SearchShards.chunk) -> [SiteFile] {
         var files: [SiteFile] = []
         var shards: [JSONOutput] = []
         for run in cut(index.terms, limit: shardBytes, size: { $0.term.utf8.count + 6 + $0.pages.count * 3 }, breakBefore: { _ in false }) {
@@ -27,11 +28,16 @@ enum SearchShards {
         for run in chunkRuns {
             let path = SiteLayout.searchTexts(chunks.count)
             chunks.append(["file": .string(SiteLayout.searchRelative(path)), "first": .int(run[0].number)])
-            files.append(.text(path, JSONOutput.array(run.map { .string($0.text) }).text(indent: nil)))
+            files.append(.text(path, chunk(run.map(\.text))))
         }
         let toc: JSONOutput = ["format": .int(1), "pages": .int(index.texts.count), "terms": .array(shards), "texts": .array(chunks)]
         files.append(.text(SiteLayout.searchIndex, toc.text() + "\n"))
         return files
+    }
+
+    /// A chunk of page texts as its file holds them.
+    static func chunk(_ texts: [String]) -> String {
+        JSONOutput.array(texts.map { .string($0) }).text(indent: nil)
     }
 
     /// `items` in runs of at most `limit` bytes by `size` (a longer item alone), a run also
@@ -58,7 +64,8 @@ enum SearchShards {
     }
 }
 
-/// The search stage: the paged book's index as site files.
-func searchFiles(_ paged: PagedBook) -> [SiteFile] {
-    SearchShards.files(SearchIndex(paged), slugs: paged.pages.map(\.slug))
+/// The search stage: the paged book's index as site files. `index` is the book's, when it is known;
+/// `chunk` as `SearchShards.files` takes it.
+func searchFiles(_ paged: PagedBook, index: SearchIndex? = nil, chunk: ([String]) -> String = SearchShards.chunk) -> [SiteFile] {
+    SearchShards.files(index ?? SearchIndex(paged), slugs: paged.pages.map(\.slug), chunk: chunk)
 }

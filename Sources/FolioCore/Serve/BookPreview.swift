@@ -29,6 +29,8 @@ public final class BookPreview: @unchecked Sendable {
     private var server: HTTPServer?
     private var watcher: FolderWatcher?
     private let building = NSLock()
+    /// What the last build can lend the next; used only while `building` is held.
+    private let cache = BuildCache()
 
     /// Builds the book once and reports it; serving starts with `start`.
     public init(folder: String, report: @escaping @Sendable (Build) -> Void) {
@@ -85,7 +87,7 @@ public final class BookPreview: @unchecked Sendable {
             let started = Date()
             var build = Build(changes: changes)
             do {
-                let built = try buildInMemory(.disk(folder))
+                let built = try buildInMemory(.disk(folder), cache: cache)
                 let earlier = current ?? ServedSite()
                 let next = ServedSite(built.files, earlier: earlier)
                 let changed = next.changedPaths(since: earlier)

@@ -6,8 +6,9 @@ enum LiveReload {
     static let eventsPath = "_folio/events"
     static let scriptPath = "_folio/live.js"
 
-    /// One event: `reload` (data: each chapter's page count by slug, so a tab whose page is gone
-    /// goes to its chapter's last page), `css` (data: the stylesheets that changed), `errors` (data:
+    /// One event: `reload` (data: each chapter's page count by slug, so that a tab finds the page
+    /// of its chapter that now holds the words it showed first, or else stays on its page number,
+    /// at most the chapter's last), `css` (data: the stylesheets that changed), `errors` (data:
     /// the failed build's diagnostics as lines) or `ok` (the build is good again).
     struct Event: Sendable, Equatable {
         var name: String
@@ -36,12 +37,34 @@ enum LiveReload {
       const events = new EventSource('/\(eventsPath)');
       const overlayID = 'folio-serve-errors';
       const clear = () => document.getElementById(overlayID)?.remove();
-      events.addEventListener('reload', (event) => {
+      // A page's words, spaces collapsed, from its data-page-content element.
+      const own = document.querySelector('article.page[data-page]')?.dataset.page;
+      const words = (element) => (element?.textContent ?? '').split(/\\s+/).filter(Boolean);
+      events.addEventListener('reload', async (event) => {
         const pages = JSON.parse(event.data);
         const page = location.pathname.match(/^\\/(.+)\\/(\\d+)\\.html$/);
         const last = page && pages[decodeURIComponent(page[1])];
-        if (last && Number(page[2]) > last) location.replace(`/${page[1]}/${last}.html${location.search}`);
-        else location.reload();
+        if (!last) return location.reload();
+        const go = (n) => n === Number(page[2]) ? location.reload() : location.replace(`/${page[1]}/${n}.html${location.search}`);
+        // The words at the top of the page of the address (its number: the reader's in the history,
+        // else the document's own, read before the reader starts: a spread may begin with another),
+        // looked for in the chapter's new pages from the same number outwards: an edit above moves them.
+        const number = history.state?.page ?? own;
+        const shown = document.querySelector(`article.page[data-page="${number}"] [data-page-content]`);
+        const top = words(shown).slice(0, 8).join(' ');
+        const start = Math.min(Number(page[2]), last);
+        if (top) {
+          for (let step = 0; step < 2 * last; step += 1) {
+            const n = start + (step % 2 ? (step + 1) / 2 : -step / 2);
+            if (n < 1 || n > last) continue;
+            try {
+              const html = await (await fetch(`/${page[1]}/${n}.html`, { cache: 'no-store' })).text();
+              const content = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-page-content]');
+              if (words(content).join(' ').includes(top)) return go(n);
+            } catch { break; }
+          }
+        }
+        go(start);
       });
       events.addEventListener('css', (event) => {
         const changed = new Set(JSON.parse(event.data).map((path) => '/' + path));

@@ -10,7 +10,8 @@ struct MemoryBuild: Sendable {
 }
 
 /// Builds the book `files` holds; throws every error found, with the warnings, as `DiagnosticsError`.
-func buildInMemory(_ files: BookFiles) throws -> MemoryBuild {
+/// With a `cache`, only what changed since the build that filled it is parsed, laid out and rendered again.
+func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil) throws -> MemoryBuild {
     var times = PhaseTimes()
     let project: LoadedProject
     do {
@@ -18,13 +19,15 @@ func buildInMemory(_ files: BookFiles) throws -> MemoryBuild {
     } catch let diagnostic as Diagnostic {
         throw DiagnosticsError([diagnostic])
     }
-    let built = renderBook(project, times: &times)
+    let built = renderBook(project, times: &times, cache: cache)
     let diagnostics = built.log.diagnostics.map(project.locate)
     guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(diagnostics) }
+    let contentFiles = project.contentFiles
+    let read = site.mapSideBySide { file in Result { try file.bytes(from: contentFiles) } }
     var bytes: [String: Data] = [:]
-    for file in site {
+    for (file, result) in zip(site, read) {
         do {
-            bytes[file.path] = try file.bytes(from: project.contentFiles)
+            bytes[file.path] = try result.get()
         } catch let error as DiagnosticsError {
             throw error
         } catch {
@@ -32,5 +35,6 @@ func buildInMemory(_ files: BookFiles) throws -> MemoryBuild {
             throw DiagnosticsError([project.locate(.error("cannot read the file: \(error)", at: SourceLocation(file: source)))])
         }
     }
+    cache?.remember(bytes)
     return MemoryBuild(files: bytes, chapters: project.loaded.book.chapters.count, pages: built.pages, warnings: diagnostics)
 }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// `folio serve` rebuilds from a cache of the build before; each rebuild must give the files a
+/// fresh build of the same book gives, byte for byte.
+@Suite struct BuildCacheTests {
+    static func paragraphs(_ count: Int, _ word: String) -> String {
+        (1...count).map { "Paragraph \($0) of \(word), with enough words in it to fill a few lines of a page in the reader." }
+            .joined(separator: "\n\n")
+    }
+
+    static let book: [String: String] = [
+        "book.yml": "title: Cached\nlanguage: en\nchapters: [one.md, two.md, three.md]\n",
+        "one.md": "# One\n\n" + paragraphs(12, "one") + "\n\nSee [the third](three.md#later).\n",
+        "two.md": "# Two\n\n" + paragraphs(20, "two") + "\n\n## Middle\n\n" + paragraphs(5, "middle") + "\n",
+        "three.md": "# Three\n\n" + paragraphs(8, "three") + "\n\n## Later\n\nBack to [two's middle](two.md#middle).\n",
+    ]
+
+    /// Builds `book` after each edit with one cache and fresh, and compares the sites.
+    func expectSameAsFresh(_ edits: [(String, ([String: String]) -> [String: String])]) throws {
+        let cache = BuildCache()
+        var files = Self.book
+        _ = try buildInMemory(.memory(files), cache: cache)
+        for (name, edit) in edits {
+            files = edit(files)
+            let cached = try buildInMemory(.memory(files), cache: cache)
+            let fresh = try buildInMemory(.memory(files))
+            #expect(cached.pages == fresh.pages, "\(name)")
+            #expect(Set(cached.files.keys) == Set(fresh.files.keys), "\(name)")
+            let differing = fresh.files.keys.filter { cached.files[$0] != fresh.files[$0] }.sorted()
+            #expect(differing.isEmpty, "\(name): \(differing)")
+        }
+    }
+
+    @Test func everyKindOfEditGivesTheFreshBuildsBytes() throws {
+        func changing(_ path: String, _ change: @escaping (String) -> String) -> ([String: String]) -> [String: String] {
+            { files in files.merging([path: change(files[path] ?? "")]) { $1 } }
+        }
+        try expectSameAsFresh([
+            ("nothing", { $0 }),
+            ("a word", changing("two.md") { $0.replacingOccurrences(of: "Paragraph 3 of two", with: "Paragraph three of two") }),
+            ("more pages", changing("two.md") { $0 + "\n" + Self.paragraphs(30, "added") + "\n" }),
+            ("fewer pages", changing("two.md") { _ in "# Two\n\nShort now.\n\n## Middle\n\nStill here.\n" }),
+            ("a heading moves", changing("three.md") { "# Three\n\n" + Self.paragraphs(25, "pushed") + "\n\n" + $0.dropFirst(9) }),
+            ("a title", changing("one.md") { $0.replacingOccurrences(of: "# One", with: "# The First") }),
+            ("a new chapter", { $0.merging(["book.yml": "title: Cached\nlanguage: en\nchapters: [one.md, two.md, new.md, three.md]\n",
+                                            "new.md": "# New\n\n" + Self.paragraphs(15, "new") + "\n"]) { $1 } }),
+            ("a chapter deleted", { files in
+                var files = files.merging(["book.yml": "title: Cached\nlanguage: en\nchapters: [one.md, new.md, three.md]\n"]) { $1 }
+                files["two.md"] = nil
+                files["three.md"] = files["three.md"]!.replacingOccurrences(of: "[two's middle](two.md#middle)", with: "nothing")
+                return files
+            }),
+            ("book.yml", changing("book.yml") { $0.replacingOccurrences(of: "title: Cached", with: "title: Cached Again\npage:\n  size: [400, 560]") }),
+            ("a template", { $0.merging(["templates/page.html": "<!DOCTYPE html><title>{{title}}</title><body>{{{content}}}</body>\n"]) { $1 } }),
+            ("a strings file", { $0.merging(["templates/strings/en.yml": "contents: Inside\n"]) { $1 } }),
+            ("the template again", changing("templates/page.html") { $0.replacingOccurrences(of: "<body>", with: "<body><p>{{page.number}}</p>") }),
+            ("a word after all that", changing("one.md") { $0.replacingOccurrences(of: "Paragraph 2 of one", with: "Paragraph two of one") }),
+        ])
+    }
+
+    @Test func aRebuildDoesOnlyWhatTheEditNeeds() throws {
+        let cache = BuildCache()
+        var files = Self.book
+        let first = try buildInMemory(.memory(files), cache: cache)
+        files["two.md"] = files["two.md"]!.replacingOccurrences(of: "Paragraph 3 of two", with: "Paragraph three of two")
+        _ = try buildInMemory(.memory(files), cache: cache)
+        #expect(cache.reparsed == 1 && cache.relaidOut == 1)
+        // Only the edited page's document is rendered again; the others, their numbers unchanged, are kept.
+        #expect(cache.rerendered == 1, "of \(first.pages)")
+    }
+}

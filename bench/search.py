@@ -29,7 +29,6 @@ The books not given as built sites are built with .build/release/folio (or debug
 import argparse
 import functools
 import gzip
-import html
 import http.server
 import json
 import re
@@ -45,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "Tests/site"))
 from conftest import generate_book  # noqa: E402  (the test suite's book generator)
+from test_search import fold, page_texts  # noqa: E402  (the pages' text, as the search tests scan it)
 SHOWN = 8  # results whose snippets a reader sees at first
 
 ENGLISH = ["page", "chapter", "manifest", "reader", "pagination", "deterministic", "footnote", "summary", "theme",
@@ -52,24 +52,6 @@ ENGLISH = ["page", "chapter", "manifest", "reader", "pagination", "deterministic
            "keyboard", '"page curl"', "diagnostic"]
 LONG = ["chapter 500", "chapter 999 page", "paragraph", '"real text"', "short"]
 CHINESE = ["借用检查器", "内存", "分配次数", "同步", "多线程环境", "并发", "异步", "所有权系统", "生命周期", "错误处理"]
-
-
-def fold(text):
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if unicodedata.category(c) != "Mn")
-
-
-def page_texts(site):
-    """Each page's folded text, by book number, from its document's data-page-content; the
-    contents pages, which search leaves out (they only repeat the chapters' titles), left out."""
-    order = json.loads((site / "manifest.json").read_text())["readingOrder"]
-    texts = {}
-    for number, item in enumerate(order, 1):
-        if item["href"].startswith("contents/"):
-            continue
-        document = (site / item["href"].split("#")[0]).read_text()
-        body = re.search(r'data-page-content>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
-        texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r'<img[^>]*\balt="([^"]*)"[^>]*>', r" \1 ", body))))
-    return texts
 
 
 def scan(texts, query):

@@ -17,7 +17,7 @@ struct SearchIndex: Sendable, Equatable {
     /// A book repeats its words: each distinct word or ideograph run is folded once, and pages
     /// are read side by side, a batch at a time so that only one batch's words are held.
     init(_ paged: PagedBook) {
-        texts = paged.pages.mapSideBySide { $0.kind == .contents ? "" : $0.blocks.searchText }
+        texts = paged.pages.mapSideBySide(Self.text(of:))
         var termsOf: [SearchText.Token: [String]] = [:]
         var postings: [String: [Int]] = [:]
         for start in stride(from: 0, to: texts.count, by: Self.batch) {
@@ -29,7 +29,7 @@ struct SearchIndex: Sendable, Equatable {
                 for term in pageTerms { postings[term, default: []].append(start + offset + 1) }
             }
         }
-        terms = postings.map { ($0.key, $0.value) }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
+        terms = Self.ordered(postings)
     }
 
     /// The index of pages whose words are `words`, by book number from 1.
@@ -39,14 +39,23 @@ struct SearchIndex: Sendable, Equatable {
         for (index, page) in words.enumerated() {
             for term in page.terms { postings[term, default: []].append(index + 1) }
         }
-        terms = postings.map { ($0.key, $0.value) }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
+        terms = Self.ordered(postings)
+    }
+
+    private static func ordered(_ postings: [String: [Int]]) -> [(term: String, pages: [Int])] {
+        postings.map { ($0.key, $0.value) }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
+    }
+
+    /// A page's searched text: empty for the contents, which only repeats the chapters' titles.
+    @Sendable static func text(of page: Page) -> String {
+        page.kind == .contents ? "" : page.blocks.searchText
     }
 
     private static let batch = 256
 
     /// A page's text and its terms (`folio serve` finds them only for pages that changed).
     @Sendable static func words(on page: Page) -> PageWords {
-        let text = page.kind == .contents ? "" : page.blocks.searchText
+        let text = text(of: page)
         return (text, Set(terms(of: text)))
     }
 

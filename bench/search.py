@@ -9,7 +9,8 @@ generator) with 5 queries:
 - for each query, the requests and gzipped bytes a reader fetches, in three parts: opening the
   field (search's code -- search.js with its styles, search-index.js -- and the index's table,
   fetched before any keystroke), the first query after it (the shards of the query's terms and
-  the texts of the first 8 results' snippets), and both together (cold); and a following query
+  the texts of the first 8 results' snippets; and apart, what listing those results with their
+  page and chapter costs before the snippets), and both together (cold); and a following query
   (warm: with the files of the query before it in the list already loaded). The goal of a first
   query in at most 3 requests is the query's part; the medians and maxima are printed;
 - the time from a keystroke to the results painted, in Chromium with the CPU slowed 4×;
@@ -95,6 +96,7 @@ def folio_side(site, queries, texts):
         recall, precision = score(r["pages"], truth)
         rows.append({"query": r["query"], "found": len(r["pages"]), "expected": len(truth), "recall": recall, "precision": precision,
                      "open_requests": len(opening), "open_bytes": sum(map(gz, opening)),
+                     "listed_requests": len(r["listed"]), "listed_bytes": sum(gz(site / "search" / f) for f in r["listed"]),
                      "query_requests": len(r["cold"]), "query_bytes": sum(gz(site / "search" / f) for f in r["cold"]),
                      "cold_requests": len(opening) + len(r["cold"]), "cold_bytes": sum(map(gz, opening)) + sum(gz(site / "search" / f) for f in r["cold"]),
                      "warm_requests": len(r["warm"]), "warm_bytes": sum(gz(site / "search" / f) for f in r["warm"])})
@@ -157,6 +159,8 @@ def pagefind_side(site, queries, texts, work):
             size = lambda u: gz(copy / u.split(base + "/")[1].split("?")[0])
             rows.append({"query": q, "found": len(found), "expected": len(truth), "recall": recall, "precision": precision,
                          "open_requests": len(opened), "open_bytes": sum(map(size, opened)),
+                         # A result's address and title come only with its fragment: listing is the query.
+                         "listed_requests": len(query), "listed_bytes": sum(map(size, query)),
                          "query_requests": len(query), "query_bytes": sum(map(size, query)),
                          "cold_requests": len(opened) + len(query), "cold_bytes": sum(map(size, opened + query)),
                          "warm_requests": len(warm), "warm_bytes": sum(map(size, warm))})
@@ -220,7 +224,9 @@ def report(name, side):
     rows = side["queries"]
     print(f"  {name}: index {side['index_bytes']:,} bytes in {side['index_files']} files, gzipped {side['index_gzip']:,}")
     for key, label in (("open_requests", "opening the field, requests"), ("open_bytes", "opening the field, gzipped bytes"),
-                       ("query_requests", "first query after it, requests"), ("query_bytes", "first query after it, gzipped bytes"),
+                       ("listed_requests", "first query after it, results listed, requests"),
+                       ("listed_bytes", "first query after it, results listed, gzipped bytes"),
+                       ("query_requests", "first query after it, with 8 snippets, requests"), ("query_bytes", "first query after it, with 8 snippets, gzipped bytes"),
                        ("cold_requests", "both (cold), requests"), ("cold_bytes", "both (cold), gzipped bytes"),
                        ("warm_requests", "following query, requests"), ("warm_bytes", "following query, gzipped bytes")):
         s = summary(rows, key)
@@ -258,7 +264,7 @@ def main():
                 report("Pagefind", results[name]["pagefind"])
                 for key in ("index_gzip",):
                     print(f"    ratio Folio/Pagefind, index gzipped: {results[name]['folio'][key] / results[name]['pagefind'][key]:.2f}")
-                for key in ("query_requests", "query_bytes", "cold_requests", "cold_bytes", "warm_bytes"):
+                for key in ("listed_requests", "query_requests", "query_bytes", "cold_requests", "cold_bytes", "warm_bytes"):
                     f, p = summary(results[name]["folio"]["queries"], key)["median"], summary(results[name]["pagefind"]["queries"], key)["median"]
                     print(f"    ratio Folio/Pagefind, median {key}: {f / p:.2f}" if p else f"    {key}: Pagefind 0")
     if args.json:

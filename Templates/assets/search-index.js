@@ -114,23 +114,44 @@ export function chunkOf(toc, n) {
   return i;
 }
 
-/* A query's pages, ascending. `load(path)` resolves a file of the index (relative to search/);
-   `text(n)` resolves page n's text (only called for queries with phrases to check). */
-export async function search(toc, q, load, text) {
-  const { need, check } = parse(q);
-  if (!need.length) return [];
+/* A query's results: the pages that hold its terms, ascending, of which those with phrases or
+   ideograph runs to check are confirmed only as far as they are asked for, so that the first
+   results do not wait for every candidate's text. `load(path)` resolves a file of the index
+   (relative to search/); `text(n)` resolves page n's text (only called for the checks).
+   `upTo(k)` resolves the first k results (all of them, fewer); `complete` says whether every
+   candidate has been checked, that is whether `pages` is all of them. */
+/* The results of a query with no terms. */
+export const none = { pages: [], complete: true, upTo: async () => [] };
+export async function find(toc, q, load, text) {
+  const { need, check: checks } = parse(q);
+  if (!need.length) return none;
   const sets = await Promise.all(need.map(async ({ term, prefix }) => {
     let ids = shards(toc, term, prefix);
     // A beginning shared by the words of many shards (one letter, say) finds the word alone.
     if (ids.length > MOST_SHARDS) [prefix, ids] = [false, shards(toc, term, false)];
     return pagesOf(await Promise.all(ids.map((i) => load(toc.terms[i].file))), term, prefix);
   }));
-  let pages = [...sets.reduce((a, s) => new Set([...a].filter((n) => s.has(n))))].sort((a, b) => a - b);
-  if (check.length) {
-    const ok = await Promise.all(pages.map(async (n) => { const f = flatPage(await text(n)); return check.every((c) => f.includes(c)); }));
-    pages = pages.filter((_, i) => ok[i]);
-  }
-  return pages;
+  const candidates = [...sets.reduce((a, s) => new Set([...a].filter((n) => s.has(n))))].sort((a, b) => a - b);
+  if (!checks.length) return { pages: candidates, complete: true, upTo: async (k) => candidates.slice(0, k) };
+  let checked = 0, queue = Promise.resolve();
+  // The candidates still wanted are checked side by side, a shortfall at a time; calls run in turn.
+  const check = async (k) => {
+    while (results.pages.length < k && checked < candidates.length) {
+      const batch = candidates.slice(checked, checked + Math.min(k - results.pages.length, 64));
+      checked += batch.length;
+      const ok = await Promise.all(batch.map(async (n) => { const f = flatPage(await text(n)); return checks.every((c) => f.includes(c)); }));
+      results.pages.push(...batch.filter((_, i) => ok[i]));
+      results.complete = checked == candidates.length;
+    }
+    return results.pages.slice(0, k);
+  };
+  const results = { pages: [], complete: !candidates.length, upTo: (k) => (queue = queue.then(() => check(k))) };
+  return results;
+}
+
+/* A query's pages, ascending, every candidate checked. */
+export async function search(toc, q, load, text) {
+  return (await find(toc, q, load, text)).upTo(Infinity);
 }
 
 /* The places ([start, end) in UTF-16 indices) in `s` of a query's words and ideograph runs. */

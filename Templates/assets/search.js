@@ -1,6 +1,6 @@
 /* Search in the book, loaded by the reader when the field first opens (the search button, `/`,
    Ctrl/⌘+K): the panel, its results as links to pages, and the hits marked on the page. */
-import { search, chunkOf, snippet, hits } from './search-index.js';
+import { find, none, chunkOf, snippet, hits } from './search-index.js';
 import { $, button, get } from './pages.js';
 
 let panel;
@@ -49,8 +49,8 @@ function make({ b, base, root, say, go, opener }) {
   const box = $('div', { 'data-folio': 'search-panel', role: 'search', hidden: '' }, $('div', { class: 'folio-search-field' }, input, close), count, list);
   root.append(box);
 
-  // Snippets load only for the results scrolled into view.
-  // Results are listed 50 at a time, the next ones when the last comes into view.
+  // Snippets load only for the results scrolled into view. Results are listed a batch at a time,
+  // the next when the last comes into view; a query with phrases checks only the pages listed.
   const seen = new IntersectionObserver((es) => {
     for (const e of es) if (e.isIntersecting) {
       seen.unobserve(e.target);
@@ -58,29 +58,37 @@ function make({ b, base, root, say, go, opener }) {
       if (e.target == list.lastChild) more();
     }
   }, { root: list });
-  let query = '', run = 0, found = [];
-  function more() {
-    const at = list.children.length, lis = found.slice(at, at + 50).map((n) => $('li', { 'data-page': n },
+  let query = '', run = 0, found = none;
+  async function more() {
+    const mine = run, at = list.children.length, pages = await found.upTo(at + (found.complete ? 50 : 10)).catch(() => []);
+    if (mine != run || list.children.length != at) return;
+    const lis = pages.slice(at).map((n) => $('li', { 'data-page': n },
       $('a', { href: b.url(n), 'data-page': n }, $('span', { class: 'folio-result-page' }, `${say('page')} ${n}`), ' ',
         $('span', { class: 'folio-result-chapter' }, b.chapter(n) || ''), $('span', { class: 'folio-snippet' }))));
     list.append(...lis);
     for (const li of lis) seen.observe(li);
+    tell();
+  }
+  // The count, "12+" while pages are still to be checked.
+  function tell() {
+    const n = found.pages.length;
+    count.textContent = !query.trim() ? '' : n ? say('search-results', { count: n + (found.complete ? '' : '+') }) : found.complete ? say('search-none') : '';
   }
   async function fill(li) {
     const q = query, n = +li.dataset.page, s = await text(n).catch(() => '');
     if (q == query) li.querySelector('.folio-snippet').innerHTML = snippet(s, q);
   }
   input.oninput = async () => {
-    const mine = ++run, q = (query = input.value);
-    let pages = [];
-    try { pages = q.trim() ? await search(await toc(), q, load, text) : []; } catch (e) { console.warn('Folio search:', e); }
+    const mine = ++run, q = input.value;
+    let results;
+    try { results = await find(await toc(), q, load, text); } catch (e) { console.warn('Folio search:', e); }
     if (mine != run) return;
+    query = q;
+    found = results || none;
     seen.disconnect();
     list.replaceChildren();
-    found = pages;
-    more();
-    list.dataset.query = q; // what the results are for
-    count.textContent = !q.trim() ? '' : pages.length ? say('search-results', { count: pages.length }) : say('search-none');
+    await more();
+    if (mine == run) list.dataset.query = q; // what the results are for
   };
 
   // The hits stay marked on the page until the next turn.

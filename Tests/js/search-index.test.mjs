@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fold, termsOf, parse, shards, pagesOf, search, hits, snippet } from '../../Templates/assets/search-index.js';
+import { fold, termsOf, parse, shards, pagesOf, find, search, hits, snippet } from '../../Templates/assets/search-index.js';
 
 const cases = JSON.parse(readFileSync(new URL('../search-cases.json', import.meta.url)));
 
@@ -61,6 +61,22 @@ test('search: words, prefixes, identifiers, phrases and Chinese', async () => {
   assert.deepEqual(await q('实践编程'), []);
   assert.deepEqual(await q('PAGE Curl '), [1]);
   assert.deepEqual(await q('   '), []);
+});
+
+test('phrases are checked only as far as the results are asked for', async () => {
+  const { toc, files } = index(), read = [];
+  const text = async (n) => (read.push(n), texts[n - 1]);
+  const page = await find(toc, '"page"', async (f) => files[f], text);
+  assert.equal(page.complete, false);
+  assert.deepEqual(await page.upTo(1), [1]);
+  assert.deepEqual(read, [1]);
+  assert.deepEqual(await page.upTo(5), [1, 2]);
+  assert.deepEqual(read, [1, 2]);
+  assert.equal(page.complete, true);
+  const word = await find(toc, 'page', async (f) => files[f], text);
+  assert.deepEqual([word.complete, await word.upTo(1), read.length], [true, [1], 2]);
+  const none = await find(toc, '"curl the"', async (f) => files[f], text);
+  assert.deepEqual([await none.upTo(3), none.complete], [[], true]);
 });
 
 test('a beginning spread over many shards finds the word alone', async () => {

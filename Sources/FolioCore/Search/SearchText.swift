@@ -33,36 +33,56 @@ enum SearchText {
     }
 
     /// The words and ideograph runs of `text`, in order, as written (not folded). A word is
-    /// letters, marks, digits and `_`, with `::` inside it kept (`std::io`).
+    /// letters, marks, digits and `_`, with `::` inside it kept (`std::io`). Read as UTF-8 bytes,
+    /// as most of most books is ASCII.
     static func tokens(_ text: String) -> [Token] {
-        let scalars = Array(text.unicodeScalars)
-        var tokens: [Token] = []
-        var index = 0
-        while index < scalars.count {
-            let kind = kind(of: scalars[index])
-            guard kind != .other else { index += 1; continue }
-            var end = index + 1
-            while end < scalars.count {
-                let next = self.kind(of: scalars[end])
-                if next == kind { end += 1; continue }
-                // `a::b` is one identifier.
-                if kind == .word, end + 2 < scalars.count, scalars[end] == ":", scalars[end + 1] == ":", self.kind(of: scalars[end + 2]) == .word {
-                    end += 3
-                    continue
+        var text = text
+        return text.withUTF8 { bytes in
+            var tokens: [Token] = []
+            var index = 0
+            while index < bytes.count {
+                let (kind, length) = character(in: bytes, at: index)
+                guard kind != .other else { index += length; continue }
+                var end = index + length
+                while end < bytes.count {
+                    let (next, nextLength) = character(in: bytes, at: end)
+                    if next == kind { end += nextLength; continue }
+                    // `a::b` is one identifier.
+                    if kind == .word, end + 2 < bytes.count, bytes[end] == colon, bytes[end + 1] == colon {
+                        let (after, afterLength) = character(in: bytes, at: end + 2)
+                        if after == .word { end += 2 + afterLength; continue }
+                    }
+                    break
                 }
-                break
+                let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                if kind == .ideograph {
+                    tokens.append(.ideographs(String(decoding: run, as: UTF8.self)))
+                } else if run.contains(where: { $0 != underscore && $0 != colon }) {
+                    tokens.append(.word(String(decoding: run, as: UTF8.self)))
+                }
+                index = end
             }
-            var run = String.UnicodeScalarView()
-            run.append(contentsOf: scalars[index..<end])
-            let text = String(run)
-            if kind == .ideograph {
-                tokens.append(.ideographs(text))
-            } else if text.unicodeScalars.contains(where: { $0 != "_" && $0 != ":" }) {
-                tokens.append(.word(text))
-            }
-            index = end
+            return tokens
         }
-        return tokens
+    }
+
+    private static let colon = UInt8(ascii: ":"), underscore = UInt8(ascii: "_")
+
+    /// The kind of the character whose UTF-8 bytes begin at `index` (valid UTF-8, as a String's
+    /// are), and how many bytes it has.
+    private static func character(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (kind: Kind, length: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (asciiKinds[Int(lead)], 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value).map(kind(of:)) ?? .other, length)
+    }
+
+    /// Most of most books is ASCII, answered without Unicode's property tables.
+    private static let asciiKinds: [Kind] = (0..<128).map { byte in
+        let scalar = Unicode.Scalar(UInt8(byte))
+        return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? .word : .other
     }
 
     /// The terms a word is found by: the whole word folded, and the parts of an identifier
@@ -117,11 +137,8 @@ enum SearchText {
 
     private enum Kind { case word, ideograph, other }
 
+    /// The kind of a character beyond ASCII.
     private static func kind(of scalar: Unicode.Scalar) -> Kind {
-        // Most of most books is ASCII, answered without Unicode's property tables.
-        if scalar.isASCII {
-            return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? .word : .other
-        }
         guard isLetterOrDigit(scalar) else { return .other }
         return isIdeograph(scalar.value) ? .ideograph : .word
     }

@@ -55,23 +55,27 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
         }
     }
 
+    /// Copies the runs between characters to escape whole: a page's text has a line break in
+    /// every few dozen bytes.
     private func quote(_ string: String, to out: inout String) {
         out += "\""
-        guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            out += string
-            return out += "\""
-        }
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
+        let bytes = string.utf8
+        var run = bytes.startIndex
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out += Substring(bytes[run..<index])
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\""
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "\n"): out += "\\n"
+            case UInt8(ascii: "\r"): out += "\\r"
+            case UInt8(ascii: "\t"): out += "\\t"
+            default: out += "\\u" + String(repeating: "0", count: 4 - String(byte, radix: 16).count) + String(byte, radix: 16)
             }
+            run = bytes.index(after: index)
         }
+        out += Substring(bytes[run...])
         out += "\""
     }
 }

@@ -54,7 +54,7 @@ func visibleCode(_ code: String, info: CodeInfo, prefixes: [String: String] = [:
     } else {
         return code
     }
-    var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines = code.lines
     let ended = lines.last == ""
     if ended { lines.removeLast() }
     let shown = lines.filter { !hidden($0) }.map(unescape)

@@ -31,7 +31,12 @@ struct FootnoteDefinitions {
     var notes: [String: (text: String, line: Int)] = [:]
 
     init(_ source: String) {
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Most chapters have no notes.
+        guard source.contains(marker: "[^") else {
+            text = source
+            return
+        }
+        var lines = source.lines
         var fence: (character: Character, count: Int)?
         var index = 0
         while index < lines.count {
@@ -156,7 +161,7 @@ func attachFootnotes(_ body: [Block], notes definitions: [String: [Block]]) -> [
 /// A run of inlines with each `[^label]` of a defined note made a reference (numbered later).
 private func footnoteReferences(in inlines: [Inline], labels: [String: [Block]]) -> [Inline] {
     mergingText(inlines).flatMap { inline -> [Inline] in
-        guard case .text(let text) = inline, text.contains("[^") else { return [inline] }
+        guard case .text(let text) = inline, text.contains(marker: "[^") else { return [inline] }
         var result: [Inline] = []
         var rest = Substring(text)
         while let open = rest.range(of: "[^") {

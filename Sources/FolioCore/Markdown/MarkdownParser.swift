@@ -35,15 +35,15 @@ struct MarkdownLowering {
     init(text: String, smartPunctuation: Bool) {
         self.text = text
         self.smartPunctuation = smartPunctuation
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        mayDefineReferences = text.contains("]:")
+        lines = text.lines
+        mayDefineReferences = text.contains(marker: "]:")
     }
 
     /// What follows `source` when it is parsed again: the chapter's text, for its link reference
     /// definitions, unless the chapter has none or `source` has no `]` to use one; then nothing,
     /// so that a chapter of many tables or notes costs each one its own length, not the chapter's.
     private func referencesFor(_ source: String) -> String {
-        mayDefineReferences && source.contains("]") ? "\n\n<!-- -->\n\n" + text : ""
+        mayDefineReferences && source.contains(marker: "]") ? "\n\n<!-- -->\n\n" + text : ""
     }
 
     /// `source`'s blocks, with the extensions; `lineOffset` is how far its first line is from the chapter's.
@@ -54,12 +54,12 @@ struct MarkdownLowering {
             document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation, cuts: &cuts)
             own = document.children
         } else {
-            let count = source.split(separator: "\n", omittingEmptySubsequences: false).count
+            let count = source.lines.count
             document = MarkdownNode.parse(source + referencesFor(source), smartPunctuation: smartPunctuation)
             own = document.children.filter { $0.position.line <= count }
         }
         let blocks = MarkdownNode(kind: .document, literal: "", position: document.position, endLine: document.endLine, children: own)
-            .blocks(lowering: &self, quoteDepth: 0, sourceLines: source == text ? lines : source.split(separator: "\n", omittingEmptySubsequences: false))
+            .blocks(lowering: &self, quoteDepth: 0, sourceLines: source == text ? lines : source.lines)
         let moved = lineOffset == 0 ? blocks : blocks.map { $0.movingPositions(lines: lineOffset, columns: 0) }
         return moved.map(applyInlineExtensions)
     }

@@ -147,7 +147,7 @@ struct Typesetter {
         let text = rawHTMLText(html)
         var height = 0.0
         if !text.isEmpty || images.isEmpty {
-            let guess = Double(html.split(separator: "\n", omittingEmptySubsequences: false).count) * geometry.lineHeight
+            let guess = Double(html.lines.count) * geometry.lineHeight
             let set = text.isEmpty ? 0 : lines(of: [.text(text)], width: width, indented: false).reduce(0) { $0 + $1.height }
             height = max(guess, set)
         }
@@ -270,7 +270,7 @@ struct Typesetter {
     }
 
     private func sourceLines(_ code: String) -> [Substring] {
-        var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = code.lines
         if lines.last == "" { lines.removeLast() }
         return lines
     }

@@ -18,18 +18,34 @@ struct SearchIndex: Sendable, Equatable {
     /// are read side by side, a batch at a time so that only one batch's words are held.
     init(_ paged: PagedBook) {
         texts = paged.pages.mapSideBySide(Self.text(of:))
-        var termsOf: [SearchText.Token: [String]] = [:]
-        var postings: [String: [Int]] = [:]
+        // Terms are numbered as they are first met, so that a page's terms are counted by number.
+        var numbers: [String: Int] = [:]
+        var termsOf: [SearchText.Token: [Int]] = [:]
+        var postings: [[Int]] = []
+        var lastPage: [Int] = []
         for start in stride(from: 0, to: texts.count, by: Self.batch) {
             let tokens = Array(texts[start..<min(start + Self.batch, texts.count)]).mapSideBySide { Set(SearchText.tokens($0)) }
             let new = Array(tokens.reduce(into: Set<SearchText.Token>()) { $0.formUnion($1) }.filter { termsOf[$0] == nil })
-            for (token, terms) in zip(new, new.mapSideBySide(Self.terms(of:))) { termsOf[token] = terms }
+            for (token, terms) in zip(new, new.mapSideBySide(Self.terms(of:))) {
+                termsOf[token] = terms.map { term in
+                    if let number = numbers[term] { return number }
+                    numbers[term] = postings.count
+                    postings.append([])
+                    lastPage.append(0)
+                    return postings.count - 1
+                }
+            }
             for (offset, page) in tokens.enumerated() {
-                let pageTerms = page.reduce(into: Set<String>()) { $0.formUnion(termsOf[$1] ?? []) }
-                for term in pageTerms { postings[term, default: []].append(start + offset + 1) }
+                let number = start + offset + 1
+                for token in page {
+                    for term in termsOf[token] ?? [] where lastPage[term] != number {
+                        lastPage[term] = number
+                        postings[term].append(number)
+                    }
+                }
             }
         }
-        terms = Self.ordered(postings)
+        terms = Self.ordered(numbers.map { ($0.key, postings[$0.value]) })
     }
 
     /// The index of pages whose words are `words`, by book number from 1.
@@ -39,11 +55,11 @@ struct SearchIndex: Sendable, Equatable {
         for (index, page) in words.enumerated() {
             for term in page.terms { postings[term, default: []].append(index + 1) }
         }
-        terms = Self.ordered(postings)
+        terms = Self.ordered(postings.map { ($0.key, $0.value) })
     }
 
-    private static func ordered(_ postings: [String: [Int]]) -> [(term: String, pages: [Int])] {
-        postings.map { ($0.key, $0.value) }.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
+    private static func ordered(_ terms: [(term: String, pages: [Int])]) -> [(term: String, pages: [Int])] {
+        terms.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
     }
 
     /// A page's searched text: empty for the contents, which only repeats the chapters' titles.

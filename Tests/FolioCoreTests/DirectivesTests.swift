@@ -10,6 +10,7 @@ struct DirectivesTests {
         "src/chapter.md": "", "listings/code.rs": listing, "listings/anchored.rs": anchored,
         "src/part/nested.md": "nested {{#include ../../listings/code.rs:2}}\n", "src/loop-a.md": "{{#include loop-b.md}}\n",
         "src/loop-b.md": "{{#include loop-a.md}}\n", "src/broken.md": "fine\n{{#include missing.rs}}\n",
+        "listings/windows.rs": "x\r\n// ANCHOR: part\r\ny\r\nz\r\n// ANCHOR_END: part\r\n",
     ]
 
     func expand(_ markdown: String, root: String = "") throws -> ExpandedMarkdown {
@@ -49,6 +50,10 @@ struct DirectivesTests {
     @Test func anchor() throws { #expect(try text("{{#include ../listings/anchored.rs:outer}}") == "y\nz\nw") }
     @Test func nestedAnchor() throws { #expect(try text("{{#include ../listings/anchored.rs:inner}}") == "z") }
     @Test func anchorLinesLeftOutOfWholeFiles() throws { #expect(try text("{{#include ../listings/anchored.rs}}") == "x\ny\nz\nw\nv") }
+    @Test func windowsLineEndsAsRustReadsThem() throws {
+        #expect(try text("{{#include ../listings/windows.rs:part}}") == "y\nz")
+        #expect(try text("{{#include ../listings/windows.rs:1}}") == "x")
+    }
     @Test func anchorLinesLeftOutOfRanges() throws { #expect(try text("{{#include ../listings/anchored.rs:2:5}}") == "y\nz") }
 
     // MARK: The other directives

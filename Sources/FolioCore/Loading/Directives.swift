@@ -90,7 +90,7 @@ private struct Excerpt {
 /// A file's lines as Rust's `str::lines` gives them (a final newline ends the last line, a CR
 /// before a newline is dropped), each with its line number.
 private func fileLines(_ text: String) -> [(text: Substring, line: Int)] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines = text.lines
     if lines.last == "" { lines.removeLast() }
     return lines.enumerated().map { ($0.element.hasSuffix("\r") ? $0.element.dropLast() : $0.element, $0.offset + 1) }
 }

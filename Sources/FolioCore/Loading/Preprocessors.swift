@@ -26,8 +26,9 @@ func preprocessorOrder(_ preprocessors: [PreprocessorConfig]) -> [PreprocessorCo
 /// Runs an mdBook project's preprocessors over its chapters as mdBook does: each command is asked
 /// `supports html` (exit 0 means yes), then given `[context, book]` on its standard input and
 /// prints the book. Each chapter's Markdown is replaced by what the last of them returned.
-/// A command that is not installed is a warning (the book builds without it); one that fails or
-/// prints no book is an error with what it wrote to stderr.
+/// A command that is not installed, or that answers `supports` with an error on stderr, is a
+/// warning (the book builds without it); one that fails or prints no book is an error with what it
+/// wrote to stderr.
 func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsEntry], sections: [Chapter],
                       log: inout DiagnosticLog) -> [Chapter] {
     guard !config.preprocessors.isEmpty else { return sections }
@@ -49,7 +50,15 @@ func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsE
                                         at: preprocessor.location, hint: "install it, or give its `command`"))
                     continue
                 }
-                guard answer.status == 0 else { continue }
+                guard answer.status == 0 else {
+                    // A plain "no" says nothing; one with complaints is a command that could not answer.
+                    let complaint = String(decoding: answer.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last
+                    if let complaint {
+                        log.report(.warning("\(name) did not answer `supports html` (exit status \(answer.status)): \(complaint); the book is built without it",
+                                            at: preprocessor.location, hint: "run `\(words.joined(separator: " ")) supports html` in the book's folder to see why"))
+                    }
+                    continue
+                }
             }
             let input = MdBookJSON.input(root: root, config: config.table, contents: contents, sections: sections)
             guard let result = try runCommand(words, input: input, in: root) else { continue }

@@ -43,8 +43,11 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
         cache?.parse(book.sections, options: book.options.markdown) ?? parseChapters(book.sections, options: book.options.markdown)
     }
     log.report(contentsOf: parsed.flatMap(\.warnings))
-    var linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes, refused: loaded.refused,
-                                                       rawHTML: book.options.markdown.rawHTML) }
+    var linked = times.time("link") {
+        let (files, sizes, refused, rawHTML) = (loaded.files, loaded.imageSizes, loaded.refused, book.options.markdown.rawHTML)
+        return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
+            ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
+    }
     // Not held beside the linked chapters for the rest of the build.
     parsed = []
     log.report(contentsOf: linked.diagnostics)
@@ -60,12 +63,12 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {
+                let cached = cache.map { ($0, BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) }
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
                                           search: { paged in
-                    cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk) } ?? searchFiles(paged)
-                })
-                return cache?.reusingDocuments(site, paged: paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged,
-                                                                                                    assets: linked.assets)) ?? site
+                    cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk, shard: cache.shard) } ?? searchFiles(paged)
+                }, manifest: { manifest in cached.map { $0.manifest(manifest, inputs: $1) } ?? manifest.json })
+                return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? site
             }
         }
     }

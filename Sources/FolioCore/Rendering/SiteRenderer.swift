@@ -3,9 +3,11 @@ import Foundation
 /// The render stage: the theme's documents filled in — one per page, the front page, the
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets. Page documents are rendered as the writer asks for them, on every core.
-/// `stylesheets` are the book's own, by their site paths; `search` makes the search index's files.
+/// `stylesheets` are the book's own, by their site paths; `search` makes the search index's files and
+/// `manifest` writes the manifest (`folio serve` passes ones that reuse an earlier build's).
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
-                theme: RenderingTheme, search: (PagedBook) -> [SiteFile] = { searchFiles($0) }) throws -> [SiteFile] {
+                theme: RenderingTheme, search: (PagedBook) -> [SiteFile] = { searchFiles($0) },
+                manifest: (PublicationManifest) -> String = \.json) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
     let chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
     let shared = TemplateContext.shared(title: title, strings: theme.strings, options: options)
@@ -39,9 +41,8 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     files += try redirectPages(options.redirects, links: links, chapters: chapters, site: Set(files.map(\.path)))
 
     let resources = files.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
-    let manifest = PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
-                                       paged: paged, links: links, resources: resources)
-    files.append(.text(SiteLayout.manifest, manifest.json))
+    files.append(.text(SiteLayout.manifest, manifest(PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
+                                                                        paged: paged, links: links, resources: resources))))
     return files.sorted { $0.path < $1.path }
 }
 

@@ -88,5 +88,9 @@ import Testing
         #expect(cache.reparsed == 1 && cache.relinked == 1 && cache.relaidOut == 1)
         // Only the edited page's document is rendered again; the others, their numbers unchanged, are kept.
         #expect(cache.rerendered == 1, "of \(first.pages)")
+        // Anything but a chapter's own file reads the book whole.
+        files["book.yml"]! += "description: Edited.\n"
+        _ = try buildInMemory(.memory(files), cache: cache, changed: ["book.yml"])
+        #expect(cache.projects.reread == nil)
     }
 }

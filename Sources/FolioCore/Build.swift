@@ -55,7 +55,8 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
     let paged = times.time("paginate") {
         paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images,
-                     chapterPages: cache.map { cache in { cache.paginate($0, typesetter: $1, rawHTML: $2) } } ?? paginateChapters)
+                     chapterPages: cache.map { cache in { cache.paginate($0, typesetter: $1, rawHTML: $2) } } ?? paginateChapters,
+                     targets: cache.map { cache in { cache.targets($0, pages: $1, rawHTML: $2) } } ?? { targetPages(of: $1, rawHTML: $2) })
     }
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks can go.
@@ -67,7 +68,7 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
                                           search: { paged in
                     cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk, shard: cache.shard) } ?? searchFiles(paged)
-                }, manifest: { manifest in cached.map { $0.manifest(manifest, inputs: $1) } ?? manifest.json })
+                }, bookWide: cached.map { $0.bookWide(book, paged: paged, inputs: $1) } ?? { try $1() })
                 return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? site
             }
         }

@@ -32,6 +32,8 @@ final class BuildCache: @unchecked Sendable {
     private struct Layout {
         var blocks: [Block]
         var pages: [[Block]]
+        /// `targetPages(of: pages)`, once found.
+        var targets: [String: Int]?
     }
 
     /// What a page document is rendered from besides its page and its neighbours: the same for
@@ -67,18 +69,23 @@ final class BuildCache: @unchecked Sendable {
 
     /// A page document's key: its page, its neighbours' addresses and titles, and the build's inputs.
     private struct PageKey: Equatable {
+        /// A neighbour's address: its section's slug and its number there.
+        struct Neighbour: Equatable {
+            var slug: String
+            var number: Int
+        }
+
         var page: Page
-        var previous: String?
-        var next: String?
+        var previous: Neighbour?
+        var next: Neighbour?
     }
 
-    /// What the manifest is written from: the build's inputs, the contents, the pages but their
-    /// blocks, and the other files of the site.
-    private struct ManifestKey: Equatable {
+    /// What the files made from the whole book are made from (`renderSite`'s `bookWide`): the
+    /// build's inputs, the contents, and the pages but their blocks.
+    private struct BookKey: Equatable {
         var inputs: RenderInputs
         var contents: [ContentsEntry]
         var pages: [Page]
-        var resources: [String]
     }
 
     private struct Words {
@@ -111,7 +118,8 @@ final class BuildCache: @unchecked Sendable {
     }
 
     private var documents: [String: Document] = [:]
-    private var manifest: (key: ManifestKey, json: String)?
+    private var bookKey: BookKey?
+    private var bookWide: [String: Data] = [:]
     /// Page documents of the build under way, by path: those to render and remember, with their keys.
     private var rendering: [String: PageKey] = [:]
 
@@ -172,12 +180,20 @@ final class BuildCache: @unchecked Sendable {
         let missing = chapters.filter { chapter in layouts[chapter.chapter.id].map { $0.blocks != chapter.blocks } ?? true }
         var kept: [ChapterID: Layout] = [:]
         for (chapter, pages) in zip(missing, paginateChapters(missing, typesetter: typesetter, rawHTML: rawHTML)) {
-            kept[chapter.chapter.id] = Layout(blocks: chapter.blocks, pages: pages)
+            kept[chapter.chapter.id] = Layout(blocks: chapter.blocks, pages: pages, targets: nil)
         }
         relaidOut = missing.count
         for chapter in chapters where kept[chapter.chapter.id] == nil { kept[chapter.chapter.id] = layouts[chapter.chapter.id] }
         layouts = kept
         return chapters.map { kept[$0.chapter.id]!.pages }
+    }
+
+    /// Where a section's link targets are (`targetPages`), found again only for sections laid out again.
+    func targets(_ section: ChapterID, pages: [[Block]], rawHTML: Bool) -> [String: Int] {
+        if let known = layouts[section]?.targets, layouts[section]?.pages == pages { return known }
+        let found = targetPages(of: pages, rawHTML: rawHTML)
+        layouts[section]?.targets = found
+        return found
     }
 
     /// The search index, finding the words only of pages whose blocks changed. When the pages are
@@ -223,18 +239,23 @@ final class BuildCache: @unchecked Sendable {
         return json
     }
 
-    /// The manifest's JSON, written again only when what it is written from changed.
-    func manifest(_ manifest: PublicationManifest, inputs: RenderInputs) -> String {
-        let pages = manifest.paged.pages.map { page in
+    /// `renderSite`'s `bookWide` for a build of `book` into `paged`: each file as the last build
+    /// made it while the book's key is the same.
+    func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> (String, () throws -> Data) throws -> Data {
+        let pages = paged.pages.map { page in
             var bare = page
             bare.blocks = []
             return bare
         }
-        let key = ManifestKey(inputs: inputs, contents: manifest.contents, pages: pages, resources: manifest.resources)
-        if let known = self.manifest, known.key == key { return known.json }
-        let json = manifest.json
-        self.manifest = (key, json)
-        return json
+        let key = BookKey(inputs: inputs, contents: book.contents, pages: pages)
+        if key != bookKey { bookWide = [:] }
+        bookKey = key
+        return { [self] path, make in
+            if let known = bookWide[path] { return known }
+            let data = try make()
+            bookWide[path] = data
+            return data
+        }
     }
 
     /// `site` with the page documents whose key is unchanged given as the bytes rendered before;
@@ -242,14 +263,22 @@ final class BuildCache: @unchecked Sendable {
     func reusingDocuments(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile] {
         if inputs != renderInputs { documents = [:] }
         renderInputs = inputs
-        let (pages, urls) = (paged.pages, paged.pages.map(\.url))
+        let pages = paged.pages
         var kept: [String: Document] = [:]
         kept.reserveCapacity(pages.count)
         rendering = [:]
+        // A neighbour shows as its URL and title; titles are in `inputs`.
+        func neighbour(_ index: Int) -> PageKey.Neighbour? {
+            pages.indices.contains(index) ? PageKey.Neighbour(slug: pages[index].slug, number: pages[index].numberInSection) : nil
+        }
         for index in pages.indices {
-            // A neighbour shows as its URL and title; titles are in `inputs`.
-            let key = PageKey(page: pages[index], previous: index > 0 ? urls[index - 1] : nil, next: index + 1 < urls.count ? urls[index + 1] : nil)
-            if let known = documents[urls[index]], known.key == key { kept[urls[index]] = known } else { rendering[urls[index]] = key }
+            let url = pages[index].url
+            let (previous, next) = (neighbour(index - 1), neighbour(index + 1))
+            if let known = documents[url], known.key.page == pages[index], known.key.previous == previous, known.key.next == next {
+                kept[url] = known
+            } else {
+                rendering[url] = PageKey(page: pages[index], previous: previous, next: next)
+            }
         }
         rerendered = rendering.count
         documents = kept

@@ -26,6 +26,7 @@ func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil, changed: [Strin
     let contentFiles = project.contentFiles
     let read = site.mapSideBySide { file in Result { try file.bytes(from: contentFiles) } }
     var bytes: [String: Data] = [:]
+    bytes.reserveCapacity(site.count)
     for (file, result) in zip(site, read) {
         do {
             bytes[file.path] = try result.get()

@@ -23,6 +23,7 @@ struct ServedSite: Sendable {
     /// bytes equal `earlier`'s are `earlier`'s, with its ETag, and are not hashed or copied again.
     init(_ site: [String: Data], earlier: ServedSite = ServedSite()) {
         var known = 0
+        files.reserveCapacity(site.count)
         for (path, data) in site {
             if let file = earlier.files[path] {
                 known += 1

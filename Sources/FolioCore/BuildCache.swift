@@ -264,28 +264,34 @@ final class BuildCache: @unchecked Sendable {
         if inputs != renderInputs { documents = [:] }
         renderInputs = inputs
         let pages = paged.pages
-        var kept: [String: Document] = [:]
-        kept.reserveCapacity(pages.count)
         rendering = [:]
         // A neighbour shows as its URL and title; titles are in `inputs`.
         func neighbour(_ index: Int) -> PageKey.Neighbour? {
             pages.indices.contains(index) ? PageKey.Neighbour(slug: pages[index].slug, number: pages[index].numberInSection) : nil
         }
+        var known = 0
         for index in pages.indices {
             let url = pages[index].url
             let (previous, next) = (neighbour(index - 1), neighbour(index + 1))
-            if let known = documents[url], known.key.page == pages[index], known.key.previous == previous, known.key.next == next {
-                kept[url] = known
-            } else {
-                rendering[url] = PageKey(page: pages[index], previous: previous, next: next)
+            if let document = documents[url] {
+                known += 1
+                if document.key.page == pages[index] && document.key.previous == previous && document.key.next == next { continue }
             }
+            rendering[url] = PageKey(page: pages[index], previous: previous, next: next)
+        }
+        // Documents of pages the book no longer has; those rendered again are replaced by `remember`.
+        if known < documents.count {
+            let urls = Set(pages.map(\.url))
+            documents = documents.filter { urls.contains($0.key) }
         }
         rerendered = rendering.count
-        documents = kept
         // The search files were made before this, in the same build.
         (chunks, chunksUsed) = (chunksUsed, [:])
         (shards, shardsUsed) = (shardsUsed, [:])
-        return site.map { file in documents[file.path].map { SiteFile(path: file.path, contents: .bytes($0.bytes)) } ?? file }
+        return site.map { file in
+            guard rendering[file.path] == nil, let document = documents[file.path] else { return file }
+            return SiteFile(path: file.path, contents: .bytes(document.bytes))
+        }
     }
 
     /// Keeps the bytes of the page documents this build rendered.

@@ -36,7 +36,9 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
     var log = DiagnosticLog()
     log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys))
     let theme = log.collect {
-        try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: book.options.language)
+        let (overrides, language) = (loaded.themeOverrides, book.options.language)
+        let make = { try RenderingTheme(Theme.builtIn.overridden(by: overrides), language: language) }
+        return try cache?.theme(overrides, language: language, make: make) ?? make()
     }
 
     var parsed = times.time("parse") {

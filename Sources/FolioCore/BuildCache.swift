@@ -110,6 +110,7 @@ final class BuildCache: @unchecked Sendable {
     private var layoutInputs: LayoutInputs?
     private var layouts: [ChapterID: Layout] = [:]
     private var renderInputs: RenderInputs?
+    private var renderingTheme: (overrides: [String: Data], language: String, theme: RenderingTheme)?
     /// A page document's bytes and their key: a class, so that the many of a big book are moved about cheaply.
     private final class Document {
         let key: PageKey
@@ -128,6 +129,14 @@ final class BuildCache: @unchecked Sendable {
     private(set) var relinked = 0
     private(set) var relaidOut = 0
     private(set) var rerendered = 0
+
+    /// The theme with the book's overrides (`make`), made again only when they or the language changed.
+    func theme(_ overrides: [String: Data], language: String, make: () throws -> RenderingTheme) throws -> RenderingTheme {
+        if let known = renderingTheme, known.overrides == overrides, known.language == language { return known.theme }
+        let theme = try make()
+        renderingTheme = (overrides, language, theme)
+        return theme
+    }
 
     /// The parse stage, parsing only the chapters whose text or options changed.
     func parse(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter] {

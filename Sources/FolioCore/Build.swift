@@ -36,15 +36,20 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
     var log = DiagnosticLog()
     log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys))
     let theme = log.collect {
-        try RenderingTheme(Theme.builtIn.overridden(by: loaded.themeOverrides), language: book.options.language)
+        let (overrides, language) = (loaded.themeOverrides, book.options.language)
+        let make = { try RenderingTheme(Theme.builtIn.overridden(by: overrides), language: language) }
+        return try cache?.theme(overrides, language: language, make: make) ?? make()
     }
 
     var parsed = times.time("parse") {
         cache?.parse(book.sections, options: book.options.markdown) ?? parseChapters(book.sections, options: book.options.markdown)
     }
     log.report(contentsOf: parsed.flatMap(\.warnings))
-    var linked = times.time("link") { linkChapters(parsed, files: loaded.files, imageSizes: loaded.imageSizes, refused: loaded.refused,
-                                                       rawHTML: book.options.markdown.rawHTML) }
+    var linked = times.time("link") {
+        let (files, sizes, refused, rawHTML) = (loaded.files, loaded.imageSizes, loaded.refused, book.options.markdown.rawHTML)
+        return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
+            ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
+    }
     // Not held beside the linked chapters for the rest of the build.
     parsed = []
     log.report(contentsOf: linked.diagnostics)
@@ -52,7 +57,8 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
     let paged = times.time("paginate") {
         paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images,
-                     chapterPages: cache.map { cache in { cache.paginate($0, typesetter: $1, rawHTML: $2) } } ?? paginateChapters)
+                     chapterPages: cache.map { cache in { cache.paginate($0, typesetter: $1, rawHTML: $2) } } ?? paginateChapters,
+                     targets: cache.map { cache in { cache.targets($0, pages: $1, rawHTML: $2) } } ?? { targetPages(of: $1, rawHTML: $2) })
     }
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks can go.
@@ -60,12 +66,12 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {
+                let cached = cache.map { ($0, BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) }
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
                                           search: { paged in
-                    cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk) } ?? searchFiles(paged)
-                })
-                return cache?.reusingDocuments(site, paged: paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged,
-                                                                                                    assets: linked.assets)) ?? site
+                    cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk, shard: cache.shard) } ?? searchFiles(paged)
+                }, bookWide: cached.map { $0.bookWide(book, paged: paged, inputs: $1) } ?? { try $1() })
+                return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? site
             }
         }
     }

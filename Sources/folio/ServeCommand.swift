@@ -71,7 +71,8 @@ private func report(_ build: BookPreview.Build, folder: String, console: Console
 }
 
 private func describe(_ changes: [String]) -> String {
-    changes.count <= 3 ? changes.joined(separator: ", ") : changes.prefix(3).joined(separator: ", ") + " and \(changes.count - 3) more"
+    let changes = changes.map { $0.isEmpty ? "the book folder" : $0 }
+    return changes.count <= 3 ? changes.joined(separator: ", ") : changes.prefix(3).joined(separator: ", ") + " and \(changes.count - 3) more"
 }
 
 private func openBrowser(_ url: String) {

@@ -17,15 +17,24 @@ import Testing
         "three.md": "# Three\n\n" + paragraphs(8, "three") + "\n\n## Later\n\nBack to [two's middle](two.md#middle).\n",
     ]
 
-    /// Builds `book` after each edit with one cache and fresh, and compares the sites.
+    /// Builds `book` after each edit with one cache, told which files changed as the watcher tells
+    /// it, and fresh, and compares the sites; an edit that breaks the book must fail both ways.
     func expectSameAsFresh(_ edits: [(String, ([String: String]) -> [String: String])]) throws {
         let cache = BuildCache()
         var files = Self.book
         _ = try buildInMemory(.memory(files), cache: cache)
         for (name, edit) in edits {
+            let before = files
             files = edit(files)
-            let cached = try buildInMemory(.memory(files), cache: cache)
-            let fresh = try buildInMemory(.memory(files))
+            let changed = Set(before.keys).union(files.keys).filter { before[$0] != files[$0] }.sorted()
+            let fresh: MemoryBuild
+            do {
+                fresh = try buildInMemory(.memory(files))
+            } catch {
+                #expect(throws: DiagnosticsError.self, "\(name)") { try buildInMemory(.memory(files), cache: cache, changed: changed) }
+                continue
+            }
+            let cached = try buildInMemory(.memory(files), cache: cache, changed: changed)
             #expect(cached.pages == fresh.pages, "\(name)")
             #expect(Set(cached.files.keys) == Set(fresh.files.keys), "\(name)")
             let differing = fresh.files.keys.filter { cached.files[$0] != fresh.files[$0] }.sorted()
@@ -57,6 +66,15 @@ import Testing
             ("a strings file", { $0.merging(["templates/strings/en.yml": "contents: Inside\n"]) { $1 } }),
             ("the template again", changing("templates/page.html") { $0.replacingOccurrences(of: "<body>", with: "<body><p>{{page.number}}</p>") }),
             ("a word after all that", changing("one.md") { $0.replacingOccurrences(of: "Paragraph 2 of one", with: "Paragraph two of one") }),
+            ("a new word", changing("three.md") { $0 + "\nA zebra and a quagga.\n" }),
+            ("the word again, elsewhere", changing("one.md") { $0 + "\nAnother zebra.\n" }),
+            ("a word gone", changing("three.md") { $0.replacingOccurrences(of: "A zebra and a quagga.", with: "An okapi.") }),
+            ("a front matter title", changing("three.md") { "---\ntitle: Third\n---\n" + $0 }),
+            ("an include", changing("two.md") { $0 + "\n{{#include parts/shared.md}}\n" }),
+            ("the included file", { $0.merging(["parts/shared.md": "Shared words, included.\n"]) { $1 } }),
+            ("the included file again", changing("parts/shared.md") { $0 + "\nMore shared words.\n" }),
+            ("a broken chapter", changing("one.md") { _ in "" }),
+            ("mended", changing("one.md") { _ in "# One\n\nBack again.\n" }),
         ])
     }
 
@@ -65,9 +83,14 @@ import Testing
         var files = Self.book
         let first = try buildInMemory(.memory(files), cache: cache)
         files["two.md"] = files["two.md"]!.replacingOccurrences(of: "Paragraph 3 of two", with: "Paragraph three of two")
-        _ = try buildInMemory(.memory(files), cache: cache)
-        #expect(cache.reparsed == 1 && cache.relaidOut == 1)
+        _ = try buildInMemory(.memory(files), cache: cache, changed: ["two.md"])
+        #expect(cache.projects.reread == ["two.md"])
+        #expect(cache.reparsed == 1 && cache.relinked == 1 && cache.relaidOut == 1)
         // Only the edited page's document is rendered again; the others, their numbers unchanged, are kept.
         #expect(cache.rerendered == 1, "of \(first.pages)")
+        // Anything but a chapter's own file reads the book whole.
+        files["book.yml"]! += "description: Edited.\n"
+        _ = try buildInMemory(.memory(files), cache: cache, changed: ["book.yml"])
+        #expect(cache.projects.reread == nil)
     }
 }

@@ -110,6 +110,18 @@ import Testing
         #expect(next.pageCounts == ["intro": 2])
     }
 
+    @Test func pageCountsFollowThePagesAndEqualBytesKeepTheirFile() {
+        var files = Self.files
+        files["intro/3.html"] = Data("<html><body>three</body></html>".utf8)
+        let longer = ServedSite(files, earlier: site)
+        #expect(longer.pageCounts == ["intro": 3])
+        files["intro/3.html"] = Data("<html><body>three, edited</body></html>".utf8)
+        #expect(ServedSite(files, earlier: longer).pageCounts == ["intro": 3])
+        // Bytes equal to the served ones but read anew are still the same file.
+        files["intro/1.html"] = Data(Array(Self.files["intro/1.html"]!))
+        #expect(ServedSite(files, earlier: longer).files["intro/1.html"] === site.files["intro/1.html"])
+    }
+
     @Test func whatTheTabsAreTold() {
         #expect(LiveReload.event(after: [], in: site) == nil)
         #expect(LiveReload.event(after: ["assets/folio.css"], in: site)?.name == "css")

@@ -155,7 +155,7 @@ private func readFile(_ path: String, from bookFiles: BookFiles) throws -> Data 
 /// A chapter's text, its front matter read and its mdBook directives expanded; included files
 /// must be inside `includeRoot` (the folder that holds the book, from the book's files: `..` for
 /// an mdBook project's `src`, empty for the book's own folder).
-private func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, includeRoot: String,
+func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, includeRoot: String,
                          slugs: inout ChapterSlugs) throws -> Chapter {
     let path = entry.id.path
     let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text

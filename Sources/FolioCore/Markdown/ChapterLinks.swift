@@ -8,54 +8,69 @@ func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [
     -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
 {
     let targets = LinkTargets(chapters, files: files, refused: refused)
+    return joiningLinked(chapters.map { linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML) })
+}
+
+/// One chapter after the link stage, with what its links need.
+struct LinkedChapter: Sendable {
+    var chapter: ParsedChapter
+    var assets: Set<String>
+    var images: ImageSizes
+    var diagnostics: [Diagnostic]
+}
+
+/// The link stage's result from its chapters', in their order.
+func joiningLinked(_ linked: [LinkedChapter]) -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic]) {
+    (linked.map(\.chapter), linked.reduce(into: Set<String>()) { $0.formUnion($1.assets) }.sorted(),
+     linked.reduce(into: ImageSizes()) { $0.merge($1.images) { $1 } }, linked.flatMap(\.diagnostics))
+}
+
+/// One chapter's links and images rewritten against the book's `targets`.
+func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [String: ImageSize], rawHTML: Bool) -> LinkedChapter {
     var assets = Set<String>()
     var images: ImageSizes = [:]
     var diagnostics: [Diagnostic] = []
-
-    let linked = chapters.map { parsed in
-        var chapter = parsed
-        func check(_ destination: String, image: Bool, at location: @autoclosure () -> SourceLocation) -> RewrittenLink? {
-            switch rewriteLink(destination, from: parsed.chapter.id, image: image, targets: targets) {
-            case .success(let link):
-                if let warning = link.warning {
-                    diagnostics.append(.warning(warning.description, at: location(), hint: "fine when the site is published beside what it points to"))
-                }
-                if let asset = link.asset {
-                    assets.insert(asset)
-                    if image { images[link.destination] = imageSizes[asset] }
-                }
-                return link
-            case .failure(let problem):
-                diagnostics.append(.error(problem.description, at: location()))
-                return nil
+    var chapter = parsed
+    func check(_ destination: String, image: Bool, at location: @autoclosure () -> SourceLocation) -> RewrittenLink? {
+        switch rewriteLink(destination, from: parsed.chapter.id, image: image, targets: targets) {
+        case .success(let link):
+            if let warning = link.warning {
+                diagnostics.append(.warning(warning.description, at: location(), hint: "fine when the site is published beside what it points to"))
             }
+            if let asset = link.asset {
+                assets.insert(asset)
+                if image { images[link.destination] = imageSizes[asset] }
+            }
+            return link
+        case .failure(let problem):
+            diagnostics.append(.error(problem.description, at: location()))
+            return nil
         }
-        chapter.blocks = parsed.blocks.map { block in
-            block.mapReferences { reference, image in
-                guard let link = check(reference.destination, image: image, at: parsed.chapter.location(reference.position)) else { return reference }
-                var rewritten = reference
-                rewritten.destination = link.destination
-                rewritten.target = link.target
-                return rewritten
-            }
-        }
-        if rawHTML {
-            // Files and addresses out of the book are final now, so that the paginator can size
-            // the images; links to chapters wait for their pages (`rawHTMLLinkURL`).
-            func linked(_ html: String) -> String {
-                rewritingRawHTMLLinks(html) { link in
-                    check(link.value, image: link.image, at: parsed.chapter.location(ofFirst: link.value))
-                        .flatMap { $0.target == nil ? $0.destination : nil }
-                }
-            }
-            chapter.blocks = chapter.blocks.map { block in
-                block.rewritten(blocks: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } },
-                                inlines: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } })
-            }
-        }
-        return chapter
     }
-    return (linked, assets.sorted(), images, diagnostics)
+    chapter.blocks = parsed.blocks.map { block in
+        block.mapReferences { reference, image in
+            guard let link = check(reference.destination, image: image, at: parsed.chapter.location(reference.position)) else { return reference }
+            var rewritten = reference
+            rewritten.destination = link.destination
+            rewritten.target = link.target
+            return rewritten
+        }
+    }
+    if rawHTML {
+        // Files and addresses out of the book are final now, so that the paginator can size
+        // the images; links to chapters wait for their pages (`rawHTMLLinkURL`).
+        func linked(_ html: String) -> String {
+            rewritingRawHTMLLinks(html) { link in
+                check(link.value, image: link.image, at: parsed.chapter.location(ofFirst: link.value))
+                    .flatMap { $0.target == nil ? $0.destination : nil }
+            }
+        }
+        chapter.blocks = chapter.blocks.map { block in
+            block.rewritten(blocks: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } },
+                            inlines: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } })
+        }
+    }
+    return LinkedChapter(chapter: chapter, assets: assets, images: images, diagnostics: diagnostics)
 }
 
 /// The page a link written in raw HTML on `page` leads to, when it leads to a chapter; nil keeps

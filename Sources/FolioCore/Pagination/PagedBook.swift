@@ -30,10 +30,12 @@ struct PagedBook: Sendable {
 ///
 /// `sections` are the book's Markdown sections in reading order (a cover first); `generated`
 /// are the pages Folio writes between the cover and the first chapter (title, contents), in order.
-/// `chapterPages` lays out the sections' pages (`folio serve` passes one that reuses earlier layouts).
+/// `chapterPages` lays out the sections' pages and `targets` finds where a section's link targets are
+/// (`folio serve` passes ones that reuse earlier layouts and targets).
 func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
                          options: BookOptions, images: ImageSizes,
-                         chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[[Block]]] = paginateChapters) -> PagedBook {
+                         chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[[Block]]] = paginateChapters,
+                         targets: (ChapterID, [[Block]], Bool) -> [String: Int] = { targetPages(of: $1, rawHTML: $2) }) -> PagedBook {
     let geometry = PageGeometry(size: options.page.size, language: options.language)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
@@ -53,12 +55,11 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
     let pages = layOutPages(covers + front + written.dropFirst(covers.count), sides: PageSides(options.reading, direction: options.direction),
                             chapterStart: options.page.chapterStart)
 
+    // A section's pages are numbered in it from 1, as laid out (a blank page after them holds nothing).
     var targetPages: [ChapterID: [String: Int]] = [:]
-    for page in pages {
-        guard let chapter = page.chapter else { continue }
-        for id in page.blocks.flatMap({ $0.anchorIDs + (rawHTML ? $0.rawHTMLIDs : []) }) where targetPages[chapter]?[id] == nil {
-            targetPages[chapter, default: [:]][id] = page.numberInSection
-        }
+    for (index, section) in sections.enumerated() {
+        let found = targets(section.chapter.id, sectionPages[index], rawHTML)
+        if !found.isEmpty { targetPages[section.chapter.id] = found }
     }
     var warnings: [Diagnostic] = []
     for (index, pages) in sectionPages.prefix(sections.count).enumerated() {
@@ -70,6 +71,16 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
         }
     }
     return PagedBook(pages: pages, geometry: geometry, targetPages: targetPages, warnings: warnings)
+}
+
+/// The page, numbered in its section, that first holds each of the section's link targets: its
+/// headings' and notes' ids, and with raw HTML its elements'.
+func targetPages(of pages: [[Block]], rawHTML: Bool) -> [String: Int] {
+    var found: [String: Int] = [:]
+    for (offset, blocks) in pages.enumerated() {
+        for id in blocks.flatMap({ $0.anchorIDs + (rawHTML ? $0.rawHTMLIDs : []) }) where found[id] == nil { found[id] = offset + 1 }
+    }
+    return found
 }
 
 extension Page.Kind {

@@ -4,8 +4,12 @@ import Foundation
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets. Page documents are rendered as the writer asks for them, on every core.
 /// `stylesheets` are the book's own, by their site paths; `search` makes the search index's files.
+/// `bookWide` makes, by its path, each file made from what the whole book shares and from its pages
+/// but not their text (the front page, the contents, the 404 page, the sitemap, the geometry, the
+/// reader's words, the manifest); `folio serve` passes ones that reuse an earlier build's.
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
-                theme: RenderingTheme, search: (PagedBook) -> [SiteFile] = { searchFiles($0) }) throws -> [SiteFile] {
+                theme: RenderingTheme, search: (PagedBook) -> [SiteFile] = { searchFiles($0) },
+                bookWide: (String, () throws -> Data) throws -> Data = { try $1() }) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
     let chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
     let shared = TemplateContext.shared(title: title, strings: theme.strings, options: options)
@@ -13,35 +17,45 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     let links = PageLinks(sections: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
     var files: [SiteFile] = []
     let targets = LinkTargets(sections, files: Set(assets))
+    // What `bookWide` made for `path`, as a file of the site.
+    func made(_ path: String, _ bytes: Data) -> SiteFile { SiteFile(path: path, contents: .bytes(bytes)) }
 
     let documents = try PageDocuments(paged: paged, chapters: chapters, links: links, targets: targets, bookTitle: title,
                                   rawHTML: options.markdown.rawHTML, theme: theme, shared: shared)
     files += paged.pages.indices.map { index in SiteFile(path: paged.pages[index].url, contents: .rendered { try documents.render(index) }) }
 
-    var front = TemplateContext.document(title: title, root: "")
-    front["contents"] = TemplateContext.contents(book.contents, chapters: chapters)
-    if let first = paged.pages.first { front["first"] = links.neighbour(first, root: "") }
-    files.append(SiteFile(path: "index.html", contents: .bytes(try theme.render("index", shared: .object(shared), front))))
-    front["title"] = .string("\(contentsTitle) · \(title)")
-    files.append(SiteFile(path: "toc.html", contents: .bytes(try theme.render("toc", shared: .object(shared), front))))
-
-    let notFound = TemplateContext.document(title: "\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")
-    files.append(SiteFile(path: "404.html", contents: .bytes(try theme.render("404", shared: .object(shared), notFound))))
-
-    files.append(.text("sitemap.xml", sitemap(paged.pages, base: options.url)))
+    func front(title: String) -> [String: TemplateValue] {
+        var front = TemplateContext.document(title: title, root: "")
+        front["contents"] = TemplateContext.contents(book.contents, chapters: chapters)
+        if let first = paged.pages.first { front["first"] = links.neighbour(first, root: "") }
+        return front
+    }
+    files.append(made("index.html", try bookWide("index.html") { try theme.render("index", shared: .object(shared), front(title: title)) }))
+    files.append(made("toc.html", try bookWide("toc.html") { try theme.render("toc", shared: .object(shared), front(title: "\(contentsTitle) · \(title)")) }))
+    files.append(made("404.html", try bookWide("404.html") {
+        let notFound = TemplateContext.document(title: "\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")
+        return try theme.render("404", shared: .object(shared), notFound)
+    }))
+    files.append(made("sitemap.xml", try bookWide("sitemap.xml") { Data(sitemap(paged.pages, base: options.url).utf8) }))
     files += search(paged)
-    files.append(.text(SiteLayout.geometry, paged.geometry.cssVariables))
+    files.append(made(SiteLayout.geometry, try bookWide(SiteLayout.geometry) { Data(paged.geometry.cssVariables.utf8) }))
     // The reader's words, once for the whole site rather than in every page.
-    files.append(.text(SiteLayout.strings, JSONOutput.object(theme.strings.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text() + "\n"))
+    files.append(made(SiteLayout.strings, try bookWide(SiteLayout.strings) {
+        Data((JSONOutput.object(theme.strings.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text() + "\n").utf8)
+    }))
     files += theme.assets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
     files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
     files += stylesheets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
-    files += try redirectPages(options.redirects, links: links, chapters: chapters, site: Set(files.map(\.path)))
+    if !options.redirects.isEmpty {
+        files += try redirectPages(options.redirects, links: links, chapters: chapters, site: Set(files.map(\.path)))
+    }
 
-    let resources = files.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
-    let manifest = PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
-                                       paged: paged, links: links, resources: resources)
-    files.append(.text(SiteLayout.manifest, manifest.json))
+    let others = files
+    files.append(made(SiteLayout.manifest, try bookWide(SiteLayout.manifest) {
+        let resources = others.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
+        return Data(PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
+                                        paged: paged, links: links, resources: resources).json.utf8)
+    }))
     return files.sorted { $0.path < $1.path }
 }
 

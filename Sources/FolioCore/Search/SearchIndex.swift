@@ -59,7 +59,12 @@ struct SearchIndex: Sendable, Equatable {
     }
 
     private static func ordered(_ terms: [(term: String, pages: [Int])]) -> [(term: String, pages: [Int])] {
-        terms.sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
+        terms.sorted { precedes($0.term, $1.term) }
+    }
+
+    /// The order of the terms: UTF-16's.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf16.lexicographicallyPrecedes(b.utf16)
     }
 
     /// A page's searched text: empty for the contents, which only repeats the chapters' titles.

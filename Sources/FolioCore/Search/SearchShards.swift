@@ -12,14 +12,16 @@ enum SearchShards {
     static let shardBytes = 12_000
     static let chunkBytes = 24_000
 
-    /// `chunk` writes a chunk of page texts (`folio serve` passes one that reuses earlier chunks).
-    static func files(_ index: SearchIndex, slugs: [String], chunk: ([String]) -> String = SearchShards.chunk) -> [SiteFile] {
+    /// `chunk` writes a chunk of page texts and `shard` a shard of terms (`folio serve` passes ones
+    /// that reuse earlier ones).
+    static func files(_ index: SearchIndex, slugs: [String], chunk: ([String]) -> String = SearchShards.chunk,
+                      shard: ([(term: String, pages: [Int])]) -> String = SearchShards.shard) -> [SiteFile] {
         var files: [SiteFile] = []
         var shards: [JSONOutput] = []
         for run in cut(index.terms, limit: shardBytes, size: { $0.term.utf8.count + 6 + $0.pages.count * 3 }, breakBefore: { _ in false }) {
             let path = SiteLayout.searchTerms(shards.count)
             shards.append(["file": .string(SiteLayout.searchRelative(path)), "first": .string(run[0].term)])
-            files.append(.text(path, JSONOutput.array(run.map { [.string($0.term), .array(gaps($0.pages).map(JSONOutput.int))] }).text(indent: nil)))
+            files.append(.text(path, shard(run)))
         }
         var chunks: [JSONOutput] = []
         let pages = index.texts.indices.map { (number: $0 + 1, text: index.texts[$0]) }
@@ -33,6 +35,11 @@ enum SearchShards {
         let toc: JSONOutput = ["format": .int(1), "pages": .int(index.texts.count), "terms": .array(shards), "texts": .array(chunks)]
         files.append(.text(SiteLayout.searchIndex, toc.text() + "\n"))
         return files
+    }
+
+    /// A shard of terms as its file holds them.
+    static func shard(_ terms: [(term: String, pages: [Int])]) -> String {
+        JSONOutput.array(terms.map { [.string($0.term), .array(gaps($0.pages).map(JSONOutput.int))] }).text(indent: nil)
     }
 
     /// A chunk of page texts as its file holds them.
@@ -65,7 +72,8 @@ enum SearchShards {
 }
 
 /// The search stage: the paged book's index as site files. `index` is the book's, when it is known;
-/// `chunk` as `SearchShards.files` takes it.
-func searchFiles(_ paged: PagedBook, index: SearchIndex? = nil, chunk: ([String]) -> String = SearchShards.chunk) -> [SiteFile] {
-    SearchShards.files(index ?? SearchIndex(paged), slugs: paged.pages.map(\.slug), chunk: chunk)
+/// `chunk` and `shard` as `SearchShards.files` takes them.
+func searchFiles(_ paged: PagedBook, index: SearchIndex? = nil, chunk: ([String]) -> String = SearchShards.chunk,
+                 shard: ([(term: String, pages: [Int])]) -> String = SearchShards.shard) -> [SiteFile] {
+    SearchShards.files(index ?? SearchIndex(paged), slugs: paged.pages.map(\.slug), chunk: chunk, shard: shard)
 }

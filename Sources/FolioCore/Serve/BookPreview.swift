@@ -52,6 +52,8 @@ public final class BookPreview: @unchecked Sendable {
         let watcher = FolderWatcher(root: folder) { [self] changes in rebuild(after: changes) }
         try watcher.start()
         self.watcher = watcher
+        // What changed between the first build and the watch is unknown: the next build reads it all.
+        building.withLock { cache.projects.forget() }
         return serverURL(host: host, port: listening.port)
     }
 
@@ -87,7 +89,7 @@ public final class BookPreview: @unchecked Sendable {
             let started = Date()
             var build = Build(changes: changes)
             do {
-                let built = try buildInMemory(.disk(folder), cache: cache)
+                let built = try buildInMemory(.disk(folder), cache: cache, changed: changes.isEmpty ? nil : changes)
                 let earlier = current ?? ServedSite()
                 let next = ServedSite(built.files, earlier: earlier)
                 let changed = next.changedPaths(since: earlier)

@@ -6,7 +6,9 @@ import Darwin
 #endif
 
 /// Watches a book folder, all the way down, and calls `changed` with the book-relative paths
-/// that changed once a burst of changes has been quiet for `quiet` seconds. inotify on Linux (a
+/// that changed once a burst of changes has been quiet for `quiet` seconds (an editor's save is
+/// a burst of a few events well within it); "" stands for the whole folder, when the system lost
+/// track of the changes. inotify on Linux (a
 /// watch per folder, new folders watched as they appear), polling elsewhere. Names the loader
 /// never reads are ignored, so an editor's swap and backup files cause no rebuild.
 final class FolderWatcher: @unchecked Sendable {
@@ -25,7 +27,7 @@ final class FolderWatcher: @unchecked Sendable {
     #endif
     let polling: Bool
 
-    init(root: String, quiet: TimeInterval = 0.05, polling: Bool = FolderWatcher.polls, changed: @escaping @Sendable ([String]) -> Void) {
+    init(root: String, quiet: TimeInterval = 0.015, polling: Bool = FolderWatcher.polls, changed: @escaping @Sendable ([String]) -> Void) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.quiet = quiet
         self.polling = polling
@@ -43,7 +45,7 @@ final class FolderWatcher: @unchecked Sendable {
             var lastEvent = Date.distantPast
             while !isStopped {
                 let paths = source.wait(seconds: pending.isEmpty ? 0.25 : quiet)
-                let wanted = paths.filter(isWatched)
+                let wanted = paths.filter { $0.isEmpty || isWatched($0) }
                 if !wanted.isEmpty {
                     pending.formUnion(wanted)
                     lastEvent = Date()
@@ -129,6 +131,8 @@ private final class InotifySource: ChangeSource, @unchecked Sendable {
             let nameBytes = buffer[(offset + header)..<(offset + header + Int(event.len))].prefix { $0 != 0 }
             let name = String(decoding: nameBytes, as: UTF8.self)
             offset += header + Int(event.len)
+            // The kernel's queue overflowed: some changes are lost.
+            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { paths.append(""); continue }
             guard let folder = folders[event.wd] else { continue }
             if event.mask & UInt32(IN_IGNORED) != 0 { folders[event.wd] = nil; continue }
             let path = name.isEmpty ? folder : (folder.isEmpty ? name : folder + "/" + name)

@@ -10,12 +10,13 @@ struct MemoryBuild: Sendable {
 }
 
 /// Builds the book `files` holds; throws every error found, with the warnings, as `DiagnosticsError`.
-/// With a `cache`, only what changed since the build that filled it is parsed, laid out and rendered again.
-func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil) throws -> MemoryBuild {
+/// With a `cache`, only what changed since the build that filled it is read, parsed, linked, laid out
+/// and rendered again; `changed` are the book-relative paths changed since then (nil: unknown).
+func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil, changed: [String]? = nil) throws -> MemoryBuild {
     var times = PhaseTimes()
     let project: LoadedProject
     do {
-        project = try loadProject(files)
+        project = try cache?.projects.load(files, changed: changed) ?? loadProject(files)
     } catch let diagnostic as Diagnostic {
         throw DiagnosticsError([diagnostic])
     }
@@ -25,6 +26,7 @@ func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil) throws -> Memor
     let contentFiles = project.contentFiles
     let read = site.mapSideBySide { file in Result { try file.bytes(from: contentFiles) } }
     var bytes: [String: Data] = [:]
+    bytes.reserveCapacity(site.count)
     for (file, result) in zip(site, read) {
         do {
             bytes[file.path] = try result.get()

@@ -3,23 +3,45 @@ import Foundation
 /// A built site held in memory for `folio serve`: every file's bytes by its site path, with an ETag
 /// that is a hash of those bytes, so a page that did not change keeps its ETag across rebuilds.
 struct ServedSite: Sendable {
-    struct File: Sendable, Equatable {
-        var bytes: Data
-        var etag: String
+    /// A class, so that a file kept from the site before is known as the same without comparing its bytes.
+    final class File: Sendable {
+        let bytes: Data
+        let etag: String
+        /// The bytes the build gave, before the live-reload script went in.
+        let built: Data
+
+        init(_ built: Data, served bytes: Data) {
+            (self.built, self.bytes, etag) = (built, bytes, entityTag(bytes))
+        }
     }
 
     var files: [String: File] = [:]
+    /// Each chapter's page count, by slug, from the page documents' paths.
+    private(set) var pageCounts: [String: Int] = [:]
 
     /// `site`'s files, each HTML document with the live-reload script before `</body>`. Files whose
-    /// bytes equal `earlier`'s keep its ETag without hashing them again.
+    /// bytes equal `earlier`'s are `earlier`'s, with its ETag, and are not hashed or copied again.
     init(_ site: [String: Data], earlier: ServedSite = ServedSite()) {
+        var known = 0
+        files.reserveCapacity(site.count)
         for (path, data) in site {
-            let bytes = fileExtension(path) == "html" ? withLiveReload(data) : data
-            if let known = earlier.files[path], known.bytes == bytes {
-                files[path] = known
-            } else {
-                files[path] = File(bytes: bytes, etag: entityTag(bytes))
+            if let file = earlier.files[path] {
+                known += 1
+                if file.built.isSame(as: data) {
+                    files[path] = file
+                    continue
+                }
             }
+            files[path] = File(data, served: fileExtension(path) == "html" ? withLiveReload(data) : data)
+        }
+        // The same paths as before have the same page counts.
+        if known == earlier.files.count && known == files.count {
+            pageCounts = earlier.pageCounts
+            return
+        }
+        for path in files.keys {
+            guard let page = SiteLayout.page(at: path) else { continue }
+            pageCounts[page.slug] = max(pageCounts[page.slug] ?? 0, page.number)
         }
     }
 
@@ -27,20 +49,21 @@ struct ServedSite: Sendable {
 
     /// The paths whose bytes differ from `other`'s, or that only one of the two has, sorted.
     func changedPaths(since other: ServedSite) -> [String] {
-        let paths = Set(files.keys).union(other.files.keys)
-        return paths.filter { files[$0]?.etag != other.files[$0]?.etag || files[$0]?.bytes != other.files[$0]?.bytes }.sorted()
-    }
-
-    /// Each chapter's page count, by slug, from the page documents' paths.
-    var pageCounts: [String: Int] {
-        var counts: [String: Int] = [:]
-        for path in files.keys {
-            guard let page = SiteLayout.page(at: path) else { continue }
-            counts[page.slug] = max(counts[page.slug] ?? 0, page.number)
+        var changed: [String] = []
+        var shared = 0
+        for (path, file) in files {
+            guard let before = other.files[path] else {
+                changed.append(path)
+                continue
+            }
+            shared += 1
+            if file !== before && (file.etag != before.etag || file.bytes != before.bytes) { changed.append(path) }
         }
-        return counts
+        if shared < other.files.count { changed += other.files.keys.filter { files[$0] == nil } }
+        return changed.sorted()
     }
 }
+
 
 /// The script tag `folio serve` adds to every page it serves; `folio build` never writes it.
 let liveReloadTag = Data("<script src=\"/\(LiveReload.scriptPath)\"></script>".utf8)
@@ -51,6 +74,14 @@ func withLiveReload(_ html: Data) -> Data {
     let at = html.range(of: Data("</body>".utf8), options: .backwards)?.lowerBound ?? html.endIndex
     result.insert(contentsOf: liveReloadTag, at: at)
     return result
+}
+
+extension Data {
+    /// Whether `other` holds the same bytes: at once when both share their storage, as a page
+    /// document the build kept from the build before does.
+    func isSame(as other: Data) -> Bool {
+        count == other.count && (withUnsafeBytes { mine in other.withUnsafeBytes { $0.baseAddress == mine.baseAddress } } || self == other)
+    }
 }
 
 /// A strong ETag: the bytes' 64-bit FNV-1a hash, quoted.

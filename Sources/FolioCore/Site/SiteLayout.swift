@@ -9,9 +9,11 @@ public enum SiteLayout {
     /// The page a site path names, if it is a page document's (`<slug>/<digits>.html`): the
     /// inverse of `pageURL`.
     static func page(at path: String) -> (slug: String, number: Int)? {
-        let slug = directory(of: path)
-        let name = fileName(path)
-        guard !slug.isEmpty, !slug.contains("/"), name.hasSuffix(".html") else { return nil }
+        // Split by hand: `folio serve` asks this of every file of the site after each edit.
+        guard path.hasSuffix(".html"), let slash = path.firstIndex(of: "/"), slash != path.startIndex else { return nil }
+        let slug = String(path[..<slash])
+        let name = path[path.index(after: slash)...]
+        guard !name.contains("/") else { return nil }
         let digits = name.dropLast(".html".count)
         guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits) else { return nil }
         return (slug, number)

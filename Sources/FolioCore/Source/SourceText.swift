@@ -44,8 +44,9 @@ struct SourceText: Sendable {
     /// A book file written by hand (a chapter, SUMMARY.md, book.yml, a theme file): also not
     /// binary, CRLF read as LF, and not empty unless `allowEmpty`.
     static func bookFile(_ data: Data, file: String, allowEmpty: Bool = false) throws -> SourceText {
-        if let nul = data.firstIndex(of: 0) {
-            throw Diagnostic.error("this is a binary file, not Markdown (NUL byte at offset \(nul - data.startIndex))",
+        // Through the raw bytes: Data's own search goes a byte at a time through its subscript.
+        if let nul = data.withUnsafeBytes({ $0.firstIndex(of: 0) }) {
+            throw Diagnostic.error("this is a binary file, not Markdown (NUL byte at offset \(nul))",
                                    at: SourceLocation(file: file), hint: "list only Markdown files as chapters")
         }
         var source = try SourceText(data, file: file)

@@ -13,6 +13,25 @@ enum TextWidths {
         return max(exact, exact.rounded())
     }
 
+    /// `width(_:_:size:)` in one face at one size, the printable ASCII looked up in a table made
+    /// once: text is measured a character at a time, and most characters are ASCII.
+    struct Scaled {
+        let face: Face
+        let size: Double
+        private let ascii: [Double]
+
+        init(_ face: Face, size: Double) {
+            self.face = face
+            self.size = size
+            ascii = (0x20...0x7E).map { TextWidths.width(Unicode.Scalar(UInt8($0)), face, size: size) }
+        }
+
+        func width(_ scalar: Unicode.Scalar) -> Double {
+            let value = scalar.value
+            return value >= 0x20 && value <= 0x7E ? ascii[Int(value) - 0x20] : TextWidths.width(scalar, face, size: size)
+        }
+    }
+
     static func advance(_ scalar: Unicode.Scalar, _ face: Face) -> Double {
         if face == .mono { return monoAdvance(scalar) }
         let table = face == .bold ? boldASCII : regularASCII
@@ -58,7 +77,9 @@ enum TextWidths {
 
     /// Full-width characters: CJK ideographs, kana, hangul, full-width forms, emoji.
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+        // Below U+1100 nothing is wide: most text is answered by the first comparison.
+        guard scalar.value >= 0x1100 else { return false }
+        return switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
              0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:

@@ -144,7 +144,7 @@ struct TextAtomizer {
     }
 
     private mutating func width(_ scalar: Unicode.Scalar, _ face: TextWidths.Face, size: Double) -> Double {
-        if let table = widthTables.first(where: { $0.face == face && $0.size == size }) { return table.width(scalar) }
+        if let index = widthTables.firstIndex(where: { $0.face == face && $0.size == size }) { return widthTables[index].width(scalar) }
         widthTables.append(TextWidths.Scaled(face, size: size))
         return widthTables[widthTables.count - 1].width(scalar)
     }

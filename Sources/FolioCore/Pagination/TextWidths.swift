@@ -13,22 +13,25 @@ enum TextWidths {
         return max(exact, exact.rounded())
     }
 
-    /// `width(_:_:size:)` in one face at one size, the printable ASCII looked up in a table made
-    /// once: text is measured a character at a time, and most characters are ASCII.
+    /// `width(_:_:size:)` in one face at one size, the printable ASCII kept in a table as it is
+    /// met: text is measured a character at a time, and most characters are ASCII.
     struct Scaled {
         let face: Face
         let size: Double
-        private let ascii: [Double]
+        /// Each printable ASCII character's width, or -1 until it is first measured.
+        private var ascii = [Double](repeating: -1, count: 0x7F - 0x20)
 
         init(_ face: Face, size: Double) {
             self.face = face
             self.size = size
-            ascii = (0x20...0x7E).map { TextWidths.width(Unicode.Scalar(UInt8($0)), face, size: size) }
         }
 
-        func width(_ scalar: Unicode.Scalar) -> Double {
+        mutating func width(_ scalar: Unicode.Scalar) -> Double {
             let value = scalar.value
-            return value >= 0x20 && value <= 0x7E ? ascii[Int(value) - 0x20] : TextWidths.width(scalar, face, size: size)
+            guard value >= 0x20 && value < 0x7F else { return TextWidths.width(scalar, face, size: size) }
+            let index = Int(value) - 0x20
+            if ascii[index] < 0 { ascii[index] = TextWidths.width(scalar, face, size: size) }
+            return ascii[index]
         }
     }
 

@@ -31,6 +31,11 @@ struct FootnoteDefinitions {
     var notes: [String: (text: String, line: Int)] = [:]
 
     init(_ source: String) {
+        // Every definition starts `[^`: most chapters have none, and are left as they are.
+        guard source.containsBytes("[^") else {
+            text = source
+            return
+        }
         var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         var fence: (character: Character, count: Int)?
         var index = 0

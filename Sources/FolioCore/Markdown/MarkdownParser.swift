@@ -39,7 +39,7 @@ struct MarkdownLowering {
         self.text = text
         self.smartPunctuation = smartPunctuation
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        mayDefineReferences = text.contains("]:")
+        mayDefineReferences = text.containsBytes("]:")
     }
 
     /// What follows `source` when it is parsed again: the chapter's link reference definitions,
@@ -57,7 +57,7 @@ struct MarkdownLowering {
         var kept = [Bool](repeating: true, count: lines.count)
         for block in blocks where block.position.line >= 1 && block.position.line <= lines.count {
             let span = (block.position.line - 1)..<min(max(block.endLine, block.position.line), lines.count)
-            if !lines[span].contains(where: { $0.contains("]:") }) { kept.replaceSubrange(span, with: repeatElement(false, count: span.count)) }
+            if !lines[span].contains(where: { $0.containsBytes("]:") }) { kept.replaceSubrange(span, with: repeatElement(false, count: span.count)) }
         }
         var text = ""
         for (index, line) in lines.enumerated() where kept[index] {

@@ -46,12 +46,11 @@ struct Typesetter {
         for block in blocks {
             let space = gap(after: previous, before: block)
             // A paragraph's lines are set once, for its height and, if it does not fit, its split.
-            var paragraph: (content: [Inline], indented: Bool, lines: [LineBreaker.Line])?
+            var paragraph: (content: [Inline], lines: [LineBreaker.Line])?
             let needed: Double
             if case .paragraph(let content) = block {
-                let indented = previous?.isParagraph ?? false
-                let lines = lines(of: content, width: width, indented: indented)
-                paragraph = (content, indented, lines)
+                let lines = lines(of: content, width: width, indented: previous?.isParagraph ?? false)
+                paragraph = (content, lines)
                 needed = lines.reduce(0) { $0 + $1.height }
             } else {
                 needed = height(of: block, width: width, after: previous, upTo: available - used - space)

@@ -34,6 +34,15 @@ struct FuzzRegressionTests {
         #expect(errors.first == "book.yml:100:12: error: \(Self.tooDeep)")
     }
 
+    /// `[=` in book.toml aborted the process on an assert inside toml++'s parser.
+    @Test func tableHeaderWithoutAKeyInBookTOMLIsAnError() throws {
+        for header in ["[=", "[= \"html`", "[[=]]", "[ =]"] {
+            let errors = try loadErrors(["book.toml": "[book]\ntitle = \"T\"\n\(header)\n", "src/chapter.md": "# A"])
+            #expect(errors.first?.hasPrefix("book.toml") == true, "\(header)")
+            #expect(errors.first?.contains("TOML syntax error") == true, "\(header)")
+        }
+    }
+
     /// At the limit itself the value is read, and judged as a value.
     @Test func yamlAtTheLimitIsRead() throws {
         let errors = try loadErrors(["book.yml": "title: " + String(repeating: "[", count: 99) + String(repeating: "]", count: 99),

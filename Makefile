@@ -48,8 +48,9 @@ fuzz-build:
 
 # Each target over its corpus and the committed seeds; any crash, timeout or out-of-memory fails.
 fuzz-run:
-	mkdir -p $(FUZZ_DIR)/corpus/book $(FUZZ_DIR)/corpus/check $(FUZZ_DIR)/findings
+	mkdir -p $(FUZZ_DIR)/corpus/book $(FUZZ_DIR)/corpus/mdbook $(FUZZ_DIR)/corpus/check $(FUZZ_DIR)/findings
 	ASAN_OPTIONS=detect_leaks=0 $(FUZZ) book -dict=Fuzz/book.dict -max_len=4096 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/book Fuzz/seeds/book
+	ASAN_OPTIONS=detect_leaks=0 $(FUZZ) mdbook -dict=Fuzz/mdbook.dict -max_len=4096 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/mdbook Fuzz/seeds/mdbook
 	ASAN_OPTIONS=detect_leaks=0 $(FUZZ) check -dict=Fuzz/check.dict -max_len=16384 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/check Fuzz/seeds/check
 
 # Debian packages, installed only when missing (apt-get needs a fresh index on a new machine).

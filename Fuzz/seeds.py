@@ -5,6 +5,8 @@
 
 book:  a seed per chapter of every fixture: its book.yml, its SUMMARY.md (the chapter's own link
        renamed to chapter.md) and the chapter, separated by the byte 0x1E.
+mdbook: a seed per chapter of every fixture that is an mdBook project: its book.toml, its
+       src/SUMMARY.md (the chapter's link renamed to chapter.md) and the chapter.
 check: a seed per page of every fixture FOLIO (a normal build of the command) builds: the site's
        manifest.json, the page's path and the page.
 
@@ -39,6 +41,18 @@ def book_seeds(folder: Path, max_len: int) -> None:
             write(folder, [options, summary.replace(b"(" + name + b")", b"(chapter.md)"), chapter.read_bytes()], max_len)
 
 
+def mdbook_seeds(folder: Path, max_len: int) -> None:
+    for toml in sorted(FIXTURES.glob("*/book/book.toml")):
+        source = toml.parent / "src"
+        summary_file = source / "SUMMARY.md"
+        summary = summary_file.read_bytes() if summary_file.exists() else b""
+        for chapter in sorted(source.rglob("*.md")):
+            if chapter == summary_file or chapter.is_symlink() or not chapter.is_file():
+                continue
+            name = chapter.relative_to(source).as_posix().encode()
+            write(folder, [toml.read_bytes(), summary.replace(b"(" + name + b")", b"(chapter.md)"), chapter.read_bytes()], max_len)
+
+
 def check_seeds(folio: str, folder: Path, max_len: int) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         for book in sorted(FIXTURES.glob("*/book")):
@@ -55,11 +69,12 @@ def check_seeds(folio: str, folder: Path, max_len: int) -> None:
 def main() -> None:
     folio, corpus = sys.argv[1], Path(sys.argv[2])
     max_len = int(sys.argv[3]) if len(sys.argv) > 3 else 4096
-    for target in ("book", "check"):
+    for target in ("book", "mdbook", "check"):
         (corpus / target).mkdir(parents=True, exist_ok=True)
     book_seeds(corpus / "book", max_len)
+    mdbook_seeds(corpus / "mdbook", max_len)
     check_seeds(folio, corpus / "check", max_len)
-    for target in ("book", "check"):
+    for target in ("book", "mdbook", "check"):
         print(f"{target}: {len(list((corpus / target).iterdir()))} inputs in {corpus / target}")
 
 

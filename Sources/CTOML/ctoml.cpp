@@ -4,10 +4,17 @@
 
 #include <deque>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+// toml++ 3.3 asserts what its parser's callers do not always check: `[=` in a table header
+// reaches an assert that aborts the process (with NDEBUG it would be assumed true instead, which
+// is worse). A failed check is thrown, and reported as the file's syntax error.
+#undef NDEBUG
+#define TOML_ASSERT(expr) \
+    ((expr) ? static_cast<void>(0) : throw std::invalid_argument("text the parser cannot read, such as a table header without a key (`[=`)"))
 #include <toml++/toml.h>
 
 struct ctoml_document {

@@ -7,8 +7,11 @@ import Foundation
 enum FuzzTarget: String, CaseIterable {
     /// book.yml, SUMMARY.md and chapter.md, built in memory through load, parse, link, paginate
     /// and render. An empty book.yml or SUMMARY.md is left out; the chapter is always there.
-    /// Never book.toml: its preprocessors would run whatever commands the fuzzer wrote.
     case book
+    /// An mdBook project: book.toml, then src/SUMMARY.md and src/chapter.md, built as `book` is.
+    /// A book.toml that names preprocessors is read but not built: they would run whatever
+    /// commands the fuzzer wrote.
+    case mdbook
     /// `folio check`'s readers: manifest.json, a page's path and the page. The page is scanned
     /// on its own, then the site of the two is checked.
     case check
@@ -21,6 +24,8 @@ enum FuzzTarget: String, CaseIterable {
         switch self {
         case .book:
             buildBook(options: part(0), summary: part(1), chapter: part(2))
+        case .mdbook:
+            buildProject(toml: part(0), summary: part(1), chapter: part(2))
         case .check:
             checkPage(manifest: part(0), path: String(decoding: part(1), as: UTF8.self), page: part(2))
         }
@@ -32,6 +37,21 @@ private func buildBook(options: Data, summary: Data, chapter: Data) {
     if !options.isEmpty { files["book.yml"] = options }
     if !summary.isEmpty { files["SUMMARY.md"] = summary }
     // An error in load is a diagnostic like any other; the later stages are what is left to try.
+    guard let project = try? loadProject(.memory(files)) else { return }
+    var times = PhaseTimes()
+    _ = renderBook(project, times: &times)
+}
+
+private func buildProject(toml: Data, summary: Data, chapter: Data) {
+    // The same reading of book.toml as the loader's: no preprocessors here, none run there.
+    guard let text = try? SourceText.bookFile(toml, file: MdBookConfig.file, allowEmpty: true),
+          let config = try? MdBookConfig.decode(parseTOML(text), file: MdBookConfig.file) else { return }
+    guard config.preprocessors.isEmpty else {
+        _ = preprocessorOrder(config.preprocessors)
+        return
+    }
+    var files = [MdBookConfig.file: toml, "src/chapter.md": chapter]
+    if !summary.isEmpty { files["src/SUMMARY.md"] = summary }
     guard let project = try? loadProject(.memory(files)) else { return }
     var times = PhaseTimes()
     _ = renderBook(project, times: &times)

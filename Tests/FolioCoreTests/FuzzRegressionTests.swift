@@ -34,6 +34,17 @@ struct FuzzRegressionTests {
         #expect(errors.first == "book.yml:100:12: error: \(Self.tooDeep)")
     }
 
+    /// `[=` in book.toml aborted the process on an assert inside toml++'s parser.
+    @Test func tableHeaderWithoutAKeyInBookTOMLIsAnError() throws {
+        for header in ["[=", "[= \"html`", "[[=]]", "[ =]"] {
+            let error = try #require(throws: Diagnostic.self) {
+                try loadProject(.memory(["book.toml": "[book]\ntitle = \"T\"\n\(header)\n", "src/chapter.md": "# A"]))
+            }
+            #expect(error.location?.file == "book.toml", "\(header)")
+            #expect(error.message.hasPrefix("TOML syntax error"), "\(header)")
+        }
+    }
+
     /// At the limit itself the value is read, and judged as a value.
     @Test func yamlAtTheLimitIsRead() throws {
         let errors = try loadErrors(["book.yml": "title: " + String(repeating: "[", count: 99) + String(repeating: "]", count: 99),

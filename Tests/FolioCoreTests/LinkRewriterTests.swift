@@ -41,6 +41,20 @@ struct LinkRewriterTests {
     @Test func missingHeading() {
         #expect(rewrite("part/02-detail.md#nope") == .failure(.missingHeading(chapter: "part/02-detail.md", id: "nope", known: ["detail", "raw-anchor", "the-end"])))
     }
+    /// A chapter of many headings: the message names the twenty that sort nearest the missing one.
+    @Test func missingHeadingAmongManyNamesTheNearest() {
+        let ids = Set((0..<1000).map { "heading-\($0)" })
+        let many = LinkTargets(chapters: ["long.md": ids], files: ["long.md"])
+        let problem = rewriteLink("#heading-500x", from: "long.md", image: false, targets: many)
+        // In sorted order, `heading-500x` falls between `heading-500` and `heading-501`.
+        let nearest = (493...499).map { "heading-\($0)" } + ["heading-5", "heading-50", "heading-500"]
+            + (501...509).map { "heading-\($0)" } + ["heading-51"]
+        #expect(problem == .failure(.missingHeading(chapter: "long.md", id: "heading-500x", known: nearest, of: 1000)))
+        if case .failure(let failure) = problem {
+            #expect(failure.description.hasPrefix("link to a missing heading `#heading-500x` in `long.md`; of its 1000 headings, those nearest are: #heading-493,"))
+        }
+    }
+
     @Test func missingHeadingHere() { #expect(rewrite("#nope") == .failure(.missingHeading(chapter: "01-intro.md", id: "nope", known: ["intro", "why"]))) }
     @Test func missingImage() { #expect(rewrite("images/none.png", image: true) == .failure(.missingFile("images/none.png", image: true))) }
     @Test func imageOutsideIsAnError() { #expect(rewrite("../../x.png", image: true) == .failure(.outsideBook("../../x.png"))) }

@@ -210,6 +210,48 @@ extension PathologicalTests {
         #expect(linked.contains("<li id=\"chapter.fn50\">\n<p>Note 49, <a href=\"https://example.com/c\">c</a>. <a href="))
     }
 
+    /// Places in a long line are counted from the last one asked for: a link's place is found
+    /// before its text's, so that the 800th link of one paragraph is still placed right.
+    @Test func aLinkLateInALongParagraphIsPlacedRight() throws {
+        let links = (0..<800).map { "[link \($0)](https://example.com/\($0))" }
+        let markdown = (links + ["[*last*](missing.md)"]).joined(separator: " ") + "\n"
+        let project = try loadProject(.memory(["chapter.md": markdown]))
+        var times = PhaseTimes()
+        let error = try #require(renderBook(project, times: &times).log.diagnostics.map(project.locate).first { $0.severity == .error })
+        #expect(error.message.contains("missing.md"))
+        let column = links.joined(separator: " ").count + 2
+        #expect(error.location == SourceLocation(file: "chapter.md", line: 1, column: column))
+    }
+
+    /// A table's cells are parsed again with the chapter's link reference definitions only: those
+    /// in block quotes, list items and paragraphs of their own still count, the first of a label
+    /// wins, and a fenced `[x]: ...` is code, not a definition.
+    @Test func tableCellsSeeTheChaptersDefinitionsAndNothingElse() throws {
+        let markdown = """
+        [first]: https://example.com/one
+
+        | a | b |
+        |---|---|
+        | [first] [quoted] [listed] | [fenced] [after] |
+
+        > [quoted]: https://example.com/quoted
+
+        - [listed]: https://example.com/listed
+
+        ```
+        [fenced]: https://example.com/fenced
+        ```
+
+        [first]: https://example.com/two
+        [after]: https://example.com/after
+        Text after the definitions.
+
+        """
+        let html = try Self.build(markdown).pages.joined()
+        #expect(html.contains("<td><a href=\"https://example.com/one\">first</a> <a href=\"https://example.com/quoted\">quoted</a> <a href=\"https://example.com/listed\">listed</a></td>"))
+        #expect(html.contains("<td>[fenced] <a href=\"https://example.com/after\">after</a></td>"))
+    }
+
     @Test func aChapterOverTheSizeLimitIsAWarningNamingIt() throws {
         let markdown = String(repeating: "A line of a very long chapter.\n\n", count: BookSize.chapter / 30)
         let chapter = try #require(loadProject(.memory(["chapter.md": markdown])).loaded.book.sections.first)

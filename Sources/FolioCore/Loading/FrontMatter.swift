@@ -21,8 +21,9 @@ struct FrontMatter: Sendable, Equatable {
         func isFence(_ line: Substring, _ fence: String) -> Bool {
             line.reversed().drop { $0 == " " }.reversed().elementsEqual(fence)
         }
-        // Most chapters have none: look at the first line before splitting the rest.
-        guard isFence(text.prefix { !$0.isNewline }, "---") else {
+        // Most chapters have none: look at the first line before splitting the rest (and at its
+        // first characters before the line, which may be the whole chapter).
+        guard text.hasPrefix("---"), isFence(text.prefix { !$0.isNewline }, "---") else {
             return Split(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1)
         }
         // `Character.isNewline` takes "\r\n" as one break, so Windows files split alike.

@@ -31,8 +31,8 @@ struct FootnoteDefinitions {
     var notes: [String: (text: String, line: Int)] = [:]
 
     init(_ source: String) {
-        // Most chapters have no notes.
-        guard source.contains(marker: "[^") else {
+        // Every definition starts `[^`: most chapters have none, and are left as they are.
+        guard source.containsBytes("[^") else {
             text = source
             return
         }
@@ -161,7 +161,7 @@ func attachFootnotes(_ body: [Block], notes definitions: [String: [Block]]) -> [
 /// A run of inlines with each `[^label]` of a defined note made a reference (numbered later).
 private func footnoteReferences(in inlines: [Inline], labels: [String: [Block]]) -> [Inline] {
     mergingText(inlines).flatMap { inline -> [Inline] in
-        guard case .text(let text) = inline, text.contains(marker: "[^") else { return [inline] }
+        guard case .text(let text) = inline, text.containsBytes("[^") else { return [inline] }
         var result: [Inline] = []
         var rest = Substring(text)
         while let open = rest.range(of: "[^") {

@@ -21,6 +21,28 @@ struct LinkTargets: Sendable {
         self.chapters = chapters
         self.files = files
         self.refused = refused
+        sortedIDs = chapters.mapValues { $0.sorted() }
+    }
+
+    /// Each chapter's ids in order, sorted once: a message names those nearest a missing one.
+    private let sortedIDs: [ChapterID: [String]]
+
+    /// At most this many ids are named when a link's heading is missing.
+    static let idsNamed = 20
+
+    /// A link to `chapter`'s `#id`, which it lacks: the problem, naming the ids of the chapter,
+    /// or, of a chapter of many, the `idsNamed` that sort nearest `id`.
+    func missingHeading(_ id: String, in chapter: ChapterID) -> LinkProblem {
+        let ids = sortedIDs[chapter] ?? []
+        guard ids.count > Self.idsNamed else { return .missingHeading(chapter: chapter, id: id, known: ids) }
+        // Where `id` would sort, by bisection, and the ids around it.
+        var (low, high) = (0, ids.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        let start = min(max(low - Self.idsNamed / 2, 0), ids.count - Self.idsNamed)
+        return .missingHeading(chapter: chapter, id: id, known: Array(ids[start..<start + Self.idsNamed]), of: ids.count)
     }
 }
 
@@ -57,7 +79,8 @@ struct ChapterLink: Sendable, Equatable, Hashable {
 enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case missingChapter(String)
     case notAChapter(String)
-    case missingHeading(chapter: ChapterID, id: String, known: [String])
+    /// `known` are the chapter's ids, or `count` of them those nearest `id`.
+    case missingHeading(chapter: ChapterID, id: String, known: [String], of: Int? = nil)
     case missingFile(String, image: Bool)
     case outsideBook(String)
     /// A link (not an image) out of the book: kept, since books are often published beside
@@ -70,9 +93,11 @@ enum LinkProblem: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .missingChapter(let path): "link to a missing chapter `\(path)`"
         case .notAChapter(let path): "link to `\(path)`, which is not a chapter of the book"
-        case .missingHeading(let chapter, let id, let known):
+        case .missingHeading(let chapter, let id, let known, let count):
             "link to a missing heading `#\(id)` in `\(chapter)`"
-                + (known.isEmpty ? " (it has no headings)" : "; its headings are: " + known.map { "#\($0)" }.joined(separator: ", "))
+                + (known.isEmpty ? " (it has no headings)"
+                    : (count.map { "; of its \($0) headings, those nearest are: " } ?? "; its headings are: ")
+                    + known.map { "#\($0)" }.joined(separator: ", "))
         case .missingFile(let path, let image): image ? "missing image `\(path)`" : "link to a missing file `\(path)`"
         case .outsideBook(let path): "`\(path)` points outside the book folder"
         case .leavesBook(let path): "`\(path)` leads out of the book; it is kept as written"
@@ -95,7 +120,7 @@ func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, ta
         guard let fragment, let here else { return .success(unchanged) }
         return here.contains(fragment)
             ? .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: chapter, fragment: fragment)))
-            : .failure(.missingHeading(chapter: chapter, id: fragment, known: here.sorted()))
+            : .failure(targets.missingHeading(fragment, in: chapter))
     }
 
     guard let path = link.path else {
@@ -107,7 +132,7 @@ func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, ta
     }
     if let target = chapterFile(path, targets: targets), let ids = targets.chapters[target] {
         if let fragment, !ids.contains(fragment) {
-            return .failure(.missingHeading(chapter: target, id: fragment, known: ids.sorted()))
+            return .failure(targets.missingHeading(fragment, in: target))
         }
         return .success(RewrittenLink(destination: destination, target: ChapterLink(chapter: target, fragment: fragment)))
     }

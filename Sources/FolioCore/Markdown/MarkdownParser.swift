@@ -29,6 +29,9 @@ struct MarkdownLowering {
     private let lines: [Substring]
     /// Whether the chapter may define link references: a definition's label ends in `]:`.
     private let mayDefineReferences: Bool
+    /// The chapter's text without its blocks that define no link reference (see
+    /// `definingText`), once the chapter is parsed.
+    private var definitions: String?
     /// Where the chapter's own text nests too deep (text parsed again is not counted twice).
     private(set) var cuts: [MarkdownPosition] = []
 
@@ -36,14 +39,32 @@ struct MarkdownLowering {
         self.text = text
         self.smartPunctuation = smartPunctuation
         lines = text.lines
-        mayDefineReferences = text.contains(marker: "]:")
+        mayDefineReferences = text.containsBytes("]:")
     }
 
-    /// What follows `source` when it is parsed again: the chapter's text, for its link reference
-    /// definitions, unless the chapter has none or `source` has no `]` to use one; then nothing,
-    /// so that a chapter of many tables or notes costs each one its own length, not the chapter's.
+    /// What follows `source` when it is parsed again: the chapter's link reference definitions,
+    /// unless the chapter has none or `source` has no `]` to use one; then nothing, so that a
+    /// chapter of many tables or notes costs each one its own length, not the chapter's.
     private func referencesFor(_ source: String) -> String {
-        mayDefineReferences && source.contains(marker: "]") ? "\n\n<!-- -->\n\n" + text : ""
+        mayDefineReferences && source.containsBytes("]") ? "\n\n<!-- -->\n\n" + (definitions ?? text) : ""
+    }
+
+    /// The lines of `lines` that may define a link reference, in order: those no block of the
+    /// document covers (a paragraph of definitions only leaves no block) and the blocks holding a
+    /// `]:` (with which every definition's label ends), a blank line where blocks were left out.
+    /// Parsed after other text, they define what the whole chapter does, in a fraction of its length.
+    static func definingText(_ lines: [Substring], blocks: [MarkdownNode]) -> String {
+        var kept = [Bool](repeating: true, count: lines.count)
+        for block in blocks where block.position.line >= 1 && block.position.line <= lines.count {
+            let span = (block.position.line - 1)..<min(max(block.endLine, block.position.line), lines.count)
+            if !lines[span].contains(where: { $0.containsBytes("]:") }) { kept.replaceSubrange(span, with: repeatElement(false, count: span.count)) }
+        }
+        var text = ""
+        for (index, line) in lines.enumerated() where kept[index] {
+            if index > 0, !kept[index - 1], !text.isEmpty { text += "\n" }
+            text += line + "\n"
+        }
+        return text
     }
 
     /// `source`'s blocks, with the extensions; `lineOffset` is how far its first line is from the chapter's.
@@ -53,6 +74,7 @@ struct MarkdownLowering {
         if source == text {
             document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation, cuts: &cuts)
             own = document.children
+            if mayDefineReferences { definitions = Self.definingText(lines, blocks: own) }
         } else {
             let count = source.lines.count
             document = MarkdownNode.parse(source + referencesFor(source), smartPunctuation: smartPunctuation)

@@ -88,19 +88,15 @@ private struct TreeCopier {
     /// `depth` how many levels `node` is below the document. The recursion stops at `MarkdownNode.maximumDepth`.
     mutating func copy(_ node: OpaquePointer, paragraph: (line: Int, column: Int)?, depth: Int) -> MarkdownNode {
         let type = cmark_node_get_type(node)
-        var line = Int(cmark_node_get_start_line(node))
-        var byteColumn = Int(cmark_node_get_start_column(node))
-        var children: [MarkdownNode] = []
-        let cut = depth >= MarkdownNode.maximumDepth && cmark_node_first_child(node) != nil
-        var child = cut ? nil : cmark_node_first_child(node)
-        while let current = child {
-            children.append(copy(current, paragraph: type == CMARK_NODE_PARAGRAPH ? (line, byteColumn) : paragraph, depth: depth + 1))
-            child = cmark_node_next(current)
-        }
+        let start = (line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        var (line, byteColumn) = start
         var kind = Self.kind(of: node, type)
-        if case .link = kind, let first = children.first, first.position.line > 0 {
+        let cut = depth >= MarkdownNode.maximumDepth && cmark_node_first_child(node) != nil
+        // A node's place is found before its children's, so that places are asked for in the
+        // order of the text, which `SourceText` answers without recounting the line.
+        if case .link = kind, !cut, let first = cmark_node_first_child(node), cmark_node_get_start_line(first) > 0 {
             // cmark 0.30 gives a link the line of its `]`; its text starts on the line of its `[`.
-            line = min(line, first.position.line)
+            line = min(line, Int(cmark_node_get_start_line(first)))
         }
         if let paragraph, line > paragraph.line {
             // cmark places inlines on a paragraph's later lines as if those lines were indented
@@ -109,6 +105,12 @@ private struct TreeCopier {
         }
         let location = source.location(line: line, byteColumn: byteColumn)
         let position = MarkdownPosition(line: location.line, column: location.column)
+        var children: [MarkdownNode] = []
+        var child = cut ? nil : cmark_node_first_child(node)
+        while let current = child {
+            children.append(copy(current, paragraph: type == CMARK_NODE_PARAGRAPH ? start : paragraph, depth: depth + 1))
+            child = cmark_node_next(current)
+        }
         let endLine = Int(cmark_node_get_end_line(node))
         if cut {
             cuts.append(position)

@@ -3,7 +3,7 @@
 /// rules of `*`), and closes only an opener of its own length; longer runs stay text.
 func strikethrough(_ inlines: [Inline]) -> [Inline] {
     let merged = mergingText(inlines)
-    guard merged.contains(where: { if case .text(let text) = $0 { text.contains(marker: "~") } else { false } }) else { return merged }
+    guard merged.contains(where: { if case .text(let text) = $0 { text.containsBytes("~") } else { false } }) else { return merged }
 
     enum Entry {
         case inline(Inline)
@@ -19,7 +19,7 @@ func strikethrough(_ inlines: [Inline]) -> [Inline] {
         }
     }
     for (index, inline) in merged.enumerated() {
-        guard case .text(let string) = inline, string.contains(marker: "~") else {
+        guard case .text(let string) = inline, string.containsBytes("~") else {
             out.append(.inline(inline))
             continue
         }

@@ -37,6 +37,8 @@ struct TextAtomizer {
     /// from word to word costs less than growing a `String` one character at a time.
     private var wordText: [UInt8] = []
     private var lastScalar: Unicode.Scalar?
+    /// Width tables for the faces and sizes met so far in the paragraph (a few at most).
+    private var widthTables: [TextWidths.Scaled] = []
 
     init(fontSize: Double, geometry: PageGeometry, images: ImageSizes, lineWidth: Double) {
         self.fontSize = fontSize
@@ -65,7 +67,7 @@ struct TextAtomizer {
                 case .code(let code):
                     extendWord(width: codePadding * 2)
                     addText(code, face: .mono, size: fontSize * codeScale)
-                case .softBreak: addSpace(width: TextWidths.width(" ", face, size: fontSize), length: 1)
+                case .softBreak: addSpace(width: width(" ", face, size: fontSize), length: 1)
                 case .lineBreak:
                     endWord()
                     atoms.append(TextAtom(kind: .lineBreak, width: 0, start: offset, end: offset + 1))
@@ -112,10 +114,10 @@ struct TextAtomizer {
     private mutating func addText(_ text: String, face: TextWidths.Face, size: Double) {
         for scalar in text.unicodeScalars {
             if scalar == " " || scalar == "\t" || scalar == "\n" {
-                addSpace(width: TextWidths.width(" ", face, size: size), length: 1)
+                addSpace(width: width(" ", face, size: size), length: 1)
                 continue
             }
-            let width = TextWidths.width(scalar, face, size: size)
+            let width = width(scalar, face, size: size)
             // Wide (CJK) characters break on either side, except where punctuation must stay
             // with its neighbour: no line starts with a closing mark or ends with an opening one.
             // Quotation marks hold on to both neighbours, as browsers keep them (`，'static`).
@@ -139,6 +141,12 @@ struct TextAtomizer {
             // word (`rust-|lang.org`), and prefer that to breaking a long word anywhere.
             if breaksAfter(scalar) && !wordInitial { endWord() }
         }
+    }
+
+    private mutating func width(_ scalar: Unicode.Scalar, _ face: TextWidths.Face, size: Double) -> Double {
+        if let index = widthTables.firstIndex(where: { $0.face == face && $0.size == size }) { return widthTables[index].width(scalar) }
+        widthTables.append(TextWidths.Scaled(face, size: size))
+        return widthTables[widthTables.count - 1].width(scalar)
     }
 
     private var opensWord: Bool {

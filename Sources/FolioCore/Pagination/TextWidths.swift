@@ -13,6 +13,28 @@ enum TextWidths {
         return max(exact, exact.rounded())
     }
 
+    /// `width(_:_:size:)` in one face at one size, the printable ASCII kept in a table as it is
+    /// met: text is measured a character at a time, and most characters are ASCII.
+    struct Scaled {
+        let face: Face
+        let size: Double
+        /// Each printable ASCII character's width, or -1 until it is first measured.
+        private var ascii = [Double](repeating: -1, count: 0x7F - 0x20)
+
+        init(_ face: Face, size: Double) {
+            self.face = face
+            self.size = size
+        }
+
+        mutating func width(_ scalar: Unicode.Scalar) -> Double {
+            let value = scalar.value
+            guard value >= 0x20 && value < 0x7F else { return TextWidths.width(scalar, face, size: size) }
+            let index = Int(value) - 0x20
+            if ascii[index] < 0 { ascii[index] = TextWidths.width(scalar, face, size: size) }
+            return ascii[index]
+        }
+    }
+
     static func advance(_ scalar: Unicode.Scalar, _ face: Face) -> Double {
         if face == .mono { return monoAdvance(scalar) }
         let table = face == .bold ? boldASCII : regularASCII
@@ -58,7 +80,9 @@ enum TextWidths {
 
     /// Full-width characters: CJK ideographs, kana, hangul, full-width forms, emoji.
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+        // Below U+1100 nothing is wide: most text is answered by the first comparison.
+        guard scalar.value >= 0x1100 else { return false }
+        return switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
              0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:

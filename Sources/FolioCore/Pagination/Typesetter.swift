@@ -45,7 +45,16 @@ struct Typesetter {
         var previous: Block?
         for block in blocks {
             let space = gap(after: previous, before: block)
-            let needed = height(of: block, width: width, after: previous, upTo: available - used - space)
+            // A paragraph's lines are set once, for its height and, if it does not fit, its split.
+            var paragraph: (content: [Inline], lines: [LineBreaker.Line])?
+            let needed: Double
+            if case .paragraph(let content) = block {
+                let lines = lines(of: content, width: width, indented: previous?.isParagraph ?? false)
+                paragraph = (content, lines)
+                needed = lines.reduce(0) { $0 + $1.height }
+            } else {
+                needed = height(of: block, width: width, after: previous, upTo: available - used - space)
+            }
             if used + space + needed <= available + 0.01 {
                 head.append(block)
                 used += space + needed
@@ -53,7 +62,13 @@ struct Typesetter {
                 previous = block
                 continue
             }
-            if let (first, later) = split(block, width: width, after: previous, available: available - used - space) {
+            let room = available - used - space
+            let parts = if let paragraph {
+                splitParagraph(paragraph.content, lines: paragraph.lines, available: room)
+            } else {
+                split(block, width: width, after: previous, available: room)
+            }
+            if let (first, later) = parts {
                 head.append(first)
                 rest = later
                 consumed += 1
@@ -165,7 +180,7 @@ struct Typesetter {
     func split(_ block: Block, width: Double, after previous: Block?, available: Double) -> (Block, [Block])? {
         switch block {
         case .paragraph(let content):
-            return splitParagraph(content, width: width, indented: previous?.isParagraph ?? false, available: available)
+            return splitParagraph(content, lines: lines(of: content, width: width, indented: previous?.isParagraph ?? false), available: available)
         case .continued(let inner):
             guard let (head, rest) = split(inner, width: width, after: nil, available: available) else { return nil }
             return (.continued(head), rest)
@@ -219,8 +234,7 @@ struct Typesetter {
         return LineBreaker(width: width, lineHeight: style.lineHeight).lines(atoms, indent: 0)
     }
 
-    private func splitParagraph(_ content: [Inline], width: Double, indented: Bool, available: Double) -> (Block, [Block])? {
-        let lines = lines(of: content, width: width, indented: indented)
+    private func splitParagraph(_ content: [Inline], lines: [LineBreaker.Line], available: Double) -> (Block, [Block])? {
         let cuts = pageCuts(count: lines.count, least: Self.minimumLines, available: available) { start, room in
             var used = 0.0
             var end = start

@@ -222,20 +222,43 @@ extension SiteFile {
     }
 }
 
-/// Writes a file whole or not at all: into a temporary file beside it, then renamed over it.
+/// Writes a file whole or not at all: into a temporary file beside it, then renamed over it. The
+/// rename is what keeps an interrupted build's files whole; no `fsync` (which `Data.write` does
+/// on Linux): syncing each of a book's thousands of pages costs more than the rest of its build.
 private func writeWhole(_ data: Data, to path: String) throws {
     let temporary = temporaryPath(for: path)
-    do {
-        try data.write(to: URL(fileURLWithPath: temporary))
-    } catch {
+    if !writeFile(data, to: temporary) {
+        let reason = String(cString: strerror(errno))
         unlink(temporary)
-        throw error
+        throw FileAccessError(path: path, reason: "cannot write `\(path)` (\(reason))")
     }
     if rename(temporary, path) != 0 {
         let reason = String(cString: strerror(errno))
         unlink(temporary)
         throw FileAccessError(path: path, reason: "cannot write `\(path)` (\(reason))")
     }
+}
+
+/// Creates or truncates the file and writes all of `data` into it; false with `errno` set if not.
+private func writeFile(_ data: Data, to path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { return false }
+    let written = data.withUnsafeBytes { buffer -> Bool in
+        var offset = 0
+        while offset < buffer.count {
+            let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
+    }
+    let savedErrno = errno
+    guard close(descriptor) == 0, written else {
+        if !written { errno = savedErrno }
+        return false
+    }
+    return true
 }
 
 /// `.<name>.folio-tmp` beside the file: one name per file, so a later build can clear it away.

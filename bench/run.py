@@ -301,16 +301,23 @@ def reader_section(figures):
             f"The reader's JS and CSS, gzipped: {NOT_MEASURED if gzip is None else f'{gzip:,} bytes'}."]
 
 
-def generic_table(figures):
-    """A table of whatever per-case figures a script wrote: {case: {column: value}} or [{…}]."""
+def pathological_section(figures):
+    """bench/pathological.py's cases: bytes, cmark's and Folio's CPU seconds, their ratio, and the
+    doubled text's time over the text's (about 2 when linear); a case that failed or ran out of
+    time says so."""
     if isinstance(figures, str):
         return [figures]
-    rows = figures if isinstance(figures, list) else [{"case": case, **values} for case, values in figures.items()]
-    columns = list(dict.fromkeys(key for row in rows for key in row))
-    def cell(value):
-        return f"{value:.3g}" if isinstance(value, float) else "" if value is None else str(value)
-    return (["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-            + ["| " + " | ".join(cell(row.get(c)) for c in columns) + " |" for row in rows])
+    def seconds(value, status):
+        return f"{value:.3f}" if value is not None else status
+    def ratio(value):
+        return "" if value is None else f"{value:.1f}×"
+    rows = ["| case | bytes | cmark | Folio | Folio ÷ cmark | doubled: bytes, Folio | doubling |", "|---|---|---|---|---|---|---|"]
+    for case in figures["cases"]:
+        folio = case["folio"]
+        doubled = "" if case["doubled_bytes"] is None else f"{case['doubled_bytes']:,}, {seconds(folio['doubled_seconds'], folio['doubled_status'])}"
+        rows.append(f"| {case['case']} | {case['bytes']:,} | {seconds(case['cmark_seconds'], 'timeout')} | "
+                    f"{seconds(folio['seconds'], folio['status'])} | {ratio(folio['ratio'])} | {doubled} | {ratio(folio['doubling'])} |")
+    return [f"CPU seconds, user + system; each run stopped after {figures['timeout']:g} s.", "", *rows]
 
 
 def nested(figures, key, size):
@@ -438,7 +445,7 @@ def main():
               f"{secs(median(checks))} (median of {len(checks)}), peak memory {mib(max(s.kib for s in checks))}: "
               f"{checked.group(0).removesuffix(' in ') if checked else checks[-1].output.strip()[-200:]}.", "",
               "## The reader in Chromium (bench/reader_frames.py)", "", *reader_section(reader), "",
-              "## cmark's pathological inputs (bench/pathological.py)", "", *generic_table(pathological), "",
+              "## cmark's pathological inputs (bench/pathological.py)", "", *pathological_section(pathological), "",
               "## `folio serve` (bench/serve.py)", "", *serve, "",
               "## Search (bench/search.py)" + ("" if pagefind else f", Pagefind {NOT_MEASURED} (pip install pagefind-bin)"),
               "", *search, ""]

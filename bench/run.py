@@ -419,7 +419,7 @@ def main():
         problems.append(problem)
         # A case that takes more than PATHOLOGICAL_TIMEOUT seconds is shown as such: it keeps `make bench` short.
         # The smoke runs one small case, where cmark's suite is beside the repository, so its table cannot rot.
-        smoke = [("--only", "nested brackets")] if (Path(os.environ.get("FOLIO_SHARED", ROOT / "../shared")) / "cmark-pathological").exists() else None
+        smoke = [("--only", "nested brackets"), ("--folio", str(folio))] if (Path(os.environ.get("FOLIO_SHARED", ROOT / "../shared")) / "cmark-pathological").exists() else None
         pathological, problem = run_script(ROOT / "bench/pathological.py", smoke if args.quick else [("--timeout", str(PATHOLOGICAL_TIMEOUT))],
                                            disk, env, log)
         problems.append(problem)

@@ -28,29 +28,30 @@ def write(folder: Path, parts: list[bytes], max_len: int) -> None:
     (folder / hashlib.sha1(seed).hexdigest()).write_bytes(seed)
 
 
+def chapters(source: Path):
+    """Each chapter of a book's source folder, with its SUMMARY.md naming it `chapter.md`, as the
+    fuzz targets read the chapter: (summary, chapter) bytes."""
+    summary_file = source / "SUMMARY.md"
+    summary = summary_file.read_bytes() if summary_file.exists() else b""
+    for chapter in sorted(source.rglob("*.md")):
+        if chapter == summary_file or chapter.is_symlink() or not chapter.is_file():
+            continue
+        name = chapter.relative_to(source).as_posix().encode()
+        yield summary.replace(b"(" + name + b")", b"(chapter.md)"), chapter.read_bytes()
+
+
 def book_seeds(folder: Path, max_len: int) -> None:
     for book in sorted(FIXTURES.glob("*/book")):
         source = book / "src" if (book / "src" / "SUMMARY.md").exists() else book
         options = (book / "book.yml").read_bytes() if (book / "book.yml").exists() else b""
-        summary_file = source / "SUMMARY.md"
-        summary = summary_file.read_bytes() if summary_file.exists() else b""
-        for chapter in sorted(source.rglob("*.md")):
-            if chapter == summary_file or chapter.is_symlink() or not chapter.is_file():
-                continue
-            name = chapter.relative_to(source).as_posix().encode()
-            write(folder, [options, summary.replace(b"(" + name + b")", b"(chapter.md)"), chapter.read_bytes()], max_len)
+        for summary, chapter in chapters(source):
+            write(folder, [options, summary, chapter], max_len)
 
 
 def mdbook_seeds(folder: Path, max_len: int) -> None:
     for toml in sorted(FIXTURES.glob("*/book/book.toml")):
-        source = toml.parent / "src"
-        summary_file = source / "SUMMARY.md"
-        summary = summary_file.read_bytes() if summary_file.exists() else b""
-        for chapter in sorted(source.rglob("*.md")):
-            if chapter == summary_file or chapter.is_symlink() or not chapter.is_file():
-                continue
-            name = chapter.relative_to(source).as_posix().encode()
-            write(folder, [toml.read_bytes(), summary.replace(b"(" + name + b")", b"(chapter.md)"), chapter.read_bytes()], max_len)
+        for summary, chapter in chapters(toml.parent / "src"):
+            write(folder, [toml.read_bytes(), summary, chapter], max_len)
 
 
 def check_seeds(folio: str, folder: Path, max_len: int) -> None:

@@ -116,6 +116,21 @@ struct TypesetterTests {
         #expect(tail.count == 2)
     }
 
+    /// The parts of a block split across pages are a page each: no page holds two pieces of one
+    /// block, even where keeping lines together left a part short of a full page.
+    @Test func aBlockOfManyPagesTakesAPagePerPart() {
+        let lines = (0..<200).map { "let line\($0) = \($0)" }.joined(separator: "\n")
+        let pages = paginate(blocks("Before.\n\n```\n\(lines)\n```\n\nAfter."), typesetter: typesetter, rawHTML: false)
+        #expect(pages.count > 3)
+        func isCode(_ block: Block) -> Bool {
+            switch block {
+            case .codeBlock, .continued(.codeBlock): true
+            default: false
+            }
+        }
+        for page in pages { #expect(page.filter(isCode).count == 1) }
+    }
+
     @Test func pageBreaksStartAPage() {
         let pages = paginate(blocks("One.\n\n<!-- pagebreak -->\n\nTwo."), typesetter: typesetter, rawHTML: false)
         #expect(pages.count == 2)

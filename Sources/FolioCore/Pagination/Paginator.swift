@@ -19,9 +19,11 @@ func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Blo
         while !remaining.isEmpty {
             let fitted = typesetter.fit(remaining.reversed(), width: geometry.contentWidth, available: geometry.contentHeight)
             remaining.removeLast(fitted.consumed)
-            remaining += fitted.rest.reversed()
+            remaining += fitted.rest.dropFirst(fitted.wholePages).reversed()
             // Taller than a page and not to be split (a huge table, say): it gets a page of its own.
             pages.append(fitted.head.isEmpty ? [tooTall(remaining.removeLast())] : fitted.head)
+            // A split block's parts were cut a page's worth each: they are not measured again.
+            pages += fitted.rest.prefix(fitted.wholePages).map { [$0] }
         }
     }
     return pages.isEmpty ? [[]] : pages

@@ -36,12 +36,14 @@ struct Typesetter {
     /// can; a heading is never the last thing in the box when something follows it. What is
     /// left is `rest` (the later parts of the block split, a page's worth each, or headings held
     /// back), then `blocks` after the first `consumed`. It looks no further than the first block
-    /// that does not fit, so filling a page costs what the page holds.
-    func fit(_ blocks: some Collection<Block>, width: Double, available: Double) -> (head: [Block], rest: [Block], consumed: Int) {
+    /// that does not fit, so filling a page costs what the page holds. The first `wholePages` parts
+    /// of `rest` are each a page of their own: the parts of a split block before its last.
+    func fit(_ blocks: some Collection<Block>, width: Double, available: Double) -> (head: [Block], rest: [Block], consumed: Int, wholePages: Int) {
         var used = 0.0
         var head: [Block] = []
         var rest: [Block] = []
         var consumed = 0
+        var wholePages = 0
         var previous: Block?
         for block in blocks {
             let space = gap(after: previous, before: block)
@@ -71,6 +73,7 @@ struct Typesetter {
             if let (first, later) = parts {
                 head.append(first)
                 rest = later
+                wholePages = later.count - 1
                 consumed += 1
             }
             break
@@ -79,7 +82,7 @@ struct Typesetter {
             let heading = head.removeLast()
             if rest.isEmpty { consumed -= 1 } else { rest.insert(heading, at: 0) }
         }
-        return (head, rest, consumed)
+        return (head, rest, consumed, wholePages)
     }
 
     /// `fit` for a box of its own (a quote's blocks, a list item's): what fits, and all the rest.

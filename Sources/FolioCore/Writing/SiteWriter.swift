@@ -105,6 +105,9 @@ private func isInside(_ path: Substring) -> Bool {
 private struct SiteUpdate {
     var root: String
     var earlier: SiteRecord
+    /// Documents rendered at once before they are written: enough to keep every core busy,
+    /// few enough that a book's documents are never all held at once.
+    private static let batch = 256
 
     /// A site file as it is now, and whether the file already there lacks its bytes.
     private struct Planned: Sendable {
@@ -155,10 +158,13 @@ private struct SiteUpdate {
         for folder in Set(changes.map { directory(of: $0.file.path) }).sorted() where !folder.isEmpty {
             try fileManager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
-        let writes = changes.mapSideBySide { plan in
-            Result<Void, Error> { try writeWhole(plan.bytes ?? plan.file.bytes(from: book), to: root + "/" + plan.file.path) }
+        // Documents are rendered on every core, a batch at a time, but written from one thread:
+        // two threads creating files in one folder contend for its lock and cost ten times the time.
+        for start in stride(from: 0, to: changes.count, by: Self.batch) {
+            let batch = Array(changes[start..<min(start + Self.batch, changes.count)])
+            let rendered = batch.mapSideBySide { plan in Result { try plan.bytes ?? plan.file.bytes(from: book) } }
+            for (plan, bytes) in zip(batch, rendered) { try writeWhole(bytes.get(), to: root + "/" + plan.file.path) }
         }
-        for write in writes { try write.get() }
         try remove(stale.filter { !blocking.contains($0) })
         try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
         return WriteCounts(written: changes.count, removed: stale.count)

@@ -56,6 +56,8 @@ struct TableLines {
 
     /// `| :-- | --: |`: each cell dashes with an optional colon at either end.
     static func delimiterRow(_ line: Substring) -> [MarkdownTable.Alignment]? {
+        // Most lines of most paragraphs hold a character no delimiter row has: looked at as bytes first.
+        guard line.utf8.contains(UInt8(ascii: "-")), line.utf8.allSatisfy(isDelimiterRowByte) else { return nil }
         let row = cells(of: (line, 0, 1)).cells.map { $0.text }
         guard !row.isEmpty else { return nil }
         var alignments: [MarkdownTable.Alignment] = []
@@ -70,6 +72,13 @@ struct TableLines {
             }
         }
         return alignments
+    }
+
+    private static func isDelimiterRowByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t"): true
+        default: false
+        }
     }
 
     /// A row's cells: split at pipes that are not escaped, the outer pipes dropped, each cell

@@ -18,11 +18,15 @@ import Testing
     ]
 
     /// Builds `book` after each edit with one cache, told which files changed as the watcher tells
-    /// it, and fresh, and compares the sites; an edit that breaks the book must fail both ways.
-    func expectSameAsFresh(_ edits: [(String, ([String: String]) -> [String: String])]) throws {
+    /// it, and fresh, and compares the sites; an edit that breaks the book must fail both ways. A
+    /// rebuild that carried the edit over must name exactly the files that changed. Returns the
+    /// names of the edits carried over.
+    @discardableResult
+    func expectSameAsFresh(_ edits: [(String, ([String: String]) -> [String: String])]) throws -> [String] {
         let cache = BuildCache()
         var files = Self.book
-        _ = try buildInMemory(.memory(files), cache: cache)
+        var served = try buildInMemory(.memory(files), cache: cache).files
+        var carried: [String] = []
         for (name, edit) in edits {
             let before = files
             files = edit(files)
@@ -39,14 +43,20 @@ import Testing
             #expect(Set(cached.files.keys) == Set(fresh.files.keys), "\(name)")
             let differing = fresh.files.keys.filter { cached.files[$0] != fresh.files[$0] }.sorted()
             #expect(differing.isEmpty, "\(name): \(differing)")
+            if let named = cached.changed {
+                carried.append(name)
+                #expect(named == Set(served.keys).union(cached.files.keys).filter { served[$0] != cached.files[$0] }.sorted(), "\(name)")
+            }
+            served = cached.files
         }
+        return carried
     }
 
     @Test func everyKindOfEditGivesTheFreshBuildsBytes() throws {
         func changing(_ path: String, _ change: @escaping (String) -> String) -> ([String: String]) -> [String: String] {
             { files in files.merging([path: change(files[path] ?? "")]) { $1 } }
         }
-        try expectSameAsFresh([
+        let carried = try expectSameAsFresh([
             ("nothing", { $0 }),
             ("a word", changing("two.md") { $0.replacingOccurrences(of: "Paragraph 3 of two", with: "Paragraph three of two") }),
             ("more pages", changing("two.md") { $0 + "\n" + Self.paragraphs(30, "added") + "\n" }),
@@ -76,6 +86,8 @@ import Testing
             ("a broken chapter", changing("one.md") { _ in "" }),
             ("mended", changing("one.md") { _ in "# One\n\nBack again.\n" }),
         ])
+        // An edit that keeps its chapter's title, headings, links, page count and targets is carried over.
+        #expect(carried == ["nothing", "a word", "a word after all that", "a new word", "the word again, elsewhere", "a word gone"])
     }
 
     @Test func aRebuildDoesOnlyWhatTheEditNeeds() throws {
@@ -83,11 +95,13 @@ import Testing
         var files = Self.book
         let first = try buildInMemory(.memory(files), cache: cache)
         files["two.md"] = files["two.md"]!.replacingOccurrences(of: "Paragraph 3 of two", with: "Paragraph three of two")
-        _ = try buildInMemory(.memory(files), cache: cache, changed: ["two.md"])
+        let edited = try buildInMemory(.memory(files), cache: cache, changed: ["two.md"])
         #expect(cache.projects.reread == ["two.md"])
         #expect(cache.reparsed == 1 && cache.relinked == 1 && cache.relaidOut == 1)
         // Only the edited page's document is rendered again; the others, their numbers unchanged, are kept.
         #expect(cache.rerendered == 1, "of \(first.pages)")
+        // The build names what changed: that page, and the search files that hold its words.
+        #expect(edited.changed?.filter { !$0.hasPrefix("search/") } == ["two/1.html"])
         // Anything but a chapter's own file reads the book whole.
         files["book.yml"]! += "description: Edited.\n"
         _ = try buildInMemory(.memory(files), cache: cache, changed: ["book.yml"])

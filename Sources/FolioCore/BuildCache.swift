@@ -99,9 +99,9 @@ final class BuildCache: @unchecked Sendable {
     private var linkInputs: LinkInputs?
     private var linkTargets: LinkTargets?
     private var links: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
-    /// The search index's chunks of page texts, by their first page's text.
-    private var chunks: [String: (texts: [String], json: String)] = [:]
-    private var chunksUsed: [String: (texts: [String], json: String)] = [:]
+    /// The search index's chunks of page texts, by `chunkKey`.
+    private var chunks: [Int: (texts: [String], json: String)] = [:]
+    private var chunksUsed: [Int: (texts: [String], json: String)] = [:]
     private var words: [String: Words] = [:]
     /// The last search index, and its pages' addresses in book order.
     private var index: (urls: [String], index: SearchIndex)?
@@ -267,10 +267,22 @@ final class BuildCache: @unchecked Sendable {
 
     /// A chunk of page texts as `SearchShards.chunk` writes it, written again only when its texts changed.
     func chunk(_ texts: [String]) -> String {
-        let key = texts.first ?? ""
+        let key = Self.chunkKey(texts)
         let json = chunks[key].flatMap { $0.texts == texts ? $0.json : nil } ?? SearchShards.chunk(texts)
         chunksUsed[key] = (texts, json)
         return json
+    }
+
+    /// A chunk's key: its first text's length and first bytes. Hashing the whole of a page's text
+    /// costs more than the rest of finding its chunk; two chunks with one key only miss.
+    private static func chunkKey(_ texts: [String]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(texts.count)
+        if let first = texts.first {
+            hasher.combine(first.utf8.count)
+            for byte in first.utf8.prefix(64) { hasher.combine(byte) }
+        }
+        return hasher.finalize()
     }
 
     /// `renderSite`'s `bookWide` for a build of `book` into `paged`: each file as the last build

@@ -18,6 +18,8 @@ struct ServedSite: Sendable {
     var files: [String: File] = [:]
     /// Each chapter's page count, by slug, from the page documents' paths.
     private(set) var pageCounts: [String: Int] = [:]
+    /// The reload event, which carries them: written once for the same paths.
+    private(set) var reload = LiveReload.Event.reload(pageCounts: [:])
 
     /// `site`'s files, each HTML document with the live-reload script before `</body>`. Files whose
     /// bytes equal `earlier`'s are `earlier`'s, with its ETag, and are not hashed or copied again;
@@ -47,13 +49,14 @@ struct ServedSite: Sendable {
         }
         // The same paths as before have the same page counts.
         if samePaths {
-            pageCounts = earlier.pageCounts
+            (pageCounts, reload) = (earlier.pageCounts, earlier.reload)
             return
         }
         for path in files.keys {
             guard let page = SiteLayout.page(at: path) else { continue }
             pageCounts[page.slug] = max(pageCounts[page.slug] ?? 0, page.number)
         }
+        reload = .reload(pageCounts: pageCounts)
     }
 
     /// The bytes served for a file at `path` the build gave as `built`: an HTML document's with the live-reload script.

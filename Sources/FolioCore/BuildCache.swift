@@ -447,20 +447,23 @@ extension BuildCache {
             put(pages[index].url, bytes)
         }
 
-        let search = searchFiles(carried.paged, index: replacingWords(ofPages: changedPages, in: carried.paged), chunk: chunk, shard: shard)
-        keepSearchFiles()
-        for file in search {
-            guard case .bytes(let bytes) = file.contents else { preconditionFailure("search files are bytes") }
-            put(file.path, bytes)
-        }
-        // Shards or chunks past the new last one are gone.
-        let made = Set(search.map(\.path))
-        for path in [SiteLayout.searchTerms, SiteLayout.searchTexts] {
-            var number = 0
-            while made.contains(path(number)) { number += 1 }
-            while files.removeValue(forKey: path(number)) != nil {
-                changed.append(path(number))
-                number += 1
+        // Pages with the same blocks have the same words.
+        if !changedPages.isEmpty {
+            let search = searchFiles(carried.paged, index: replacingWords(ofPages: changedPages, in: carried.paged), chunk: chunk, shard: shard)
+            keepSearchFiles()
+            for file in search {
+                guard case .bytes(let bytes) = file.contents else { preconditionFailure("search files are bytes") }
+                put(file.path, bytes)
+            }
+            // Shards or chunks past the new last one are gone.
+            let made = Set(search.map(\.path))
+            for path in [SiteLayout.searchTerms, SiteLayout.searchTexts] {
+                var number = 0
+                while made.contains(path(number)) { number += 1 }
+                while files.removeValue(forKey: path(number)) != nil {
+                    changed.append(path(number))
+                    number += 1
+                }
             }
         }
 

@@ -22,9 +22,9 @@ import Testing
     /// rebuild that carried the edit over must name exactly the files that changed. Returns the
     /// names of the edits carried over.
     @discardableResult
-    func expectSameAsFresh(_ edits: [(String, ([String: String]) -> [String: String])]) throws -> [String] {
+    func expectSameAsFresh(_ edits: [(String, ([String: String]) -> [String: String])], book: [String: String] = Self.book) throws -> [String] {
         let cache = BuildCache()
-        var files = Self.book
+        var files = book
         var served = try buildInMemory(.memory(files), cache: cache).files
         var carried: [String] = []
         for (name, edit) in edits {
@@ -97,6 +97,31 @@ import Testing
         // An edit that keeps its chapters' outlines, page counts and the pages of their targets is carried over.
         #expect(carried == ["nothing", "a word", "a word after all that", "a new word", "the word again, elsewhere", "a word gone",
                             "two chapters at once", "text moves back"])
+    }
+
+    @Test func searchFilesComeAndGoWithAnEditCarriedOver() throws {
+        // A code block of a thousand words, each its own term: two shards of terms. The same
+        // words spelt alike take as much room on the page, and leave one.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let words = (0..<1000).map { (number: Int) -> String in
+            let spelt: [Character] = [letters[number / 676], letters[number / 26 % 26], letters[number % 26]]
+            return "w" + String(spelt) + "word"
+        }
+        let lines = stride(from: 0, to: words.count, by: 8).map { Array(words[$0..<min($0 + 8, words.count)]) }
+        func three(_ lines: [[String]]) -> [String: String] {
+            ["three.md": "# Three\n\n```\n" + lines.map { $0.joined(separator: " ") }.joined(separator: "\n") + "\n```\n\n## Later\n\nBack.\n"]
+        }
+        let alike = lines.map { $0.map { _ in "wzzzword" } }
+        let book = Self.book.merging(three(lines)) { $1 }
+        func shards(_ files: [String: String]) throws -> Int {
+            try buildInMemory(.memory(files)).files.keys.filter { $0.hasPrefix("search/terms/") }.count
+        }
+        #expect(try shards(book) == 2 && shards(book.merging(three(alike)) { $1 }) == 1)
+        let carried = try expectSameAsFresh([
+            ("the words alike", { $0.merging(three(alike)) { $1 } }),
+            ("the words again", { $0.merging(three(lines)) { $1 } }),
+        ], book: book)
+        #expect(carried == ["the words alike", "the words again"])
     }
 
     @Test func aRebuildDoesOnlyWhatTheEditNeeds() throws {

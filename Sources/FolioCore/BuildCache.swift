@@ -403,7 +403,8 @@ extension BuildCache {
         let linked = parsed.map { linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML) }
         let typesetter = Typesetter(geometry: layoutInputs.geometry, images: layoutInputs.images)
         let laidOut = paginateChapters(linked.map(\.chapter), typesetter: typesetter, rawHTML: options.rawHTML)
-        for (chapter, (parse, (linked, pages))) in zip(edited, zip(parsed, zip(linked, laidOut))) {
+        let redone = edited.indices.map { (chapter: edited[$0], parse: parsed[$0], linked: linked[$0], pages: laidOut[$0]) }
+        for (chapter, parse, linked, pages) in redone {
             let id = chapter.id
             guard let old = parses[id]?.parsed, outline(old) == outline(parse), let oldLinked = links[id]?.linked,
                   oldLinked.assets == linked.assets, oldLinked.images == linked.images, oldLinked.diagnostics == linked.diagnostics,
@@ -415,7 +416,7 @@ extension BuildCache {
         // The edit carries over: the last build becomes this one, changed in place (held only here meanwhile).
         last = nil
         var changedPages: [Int] = []
-        for (chapter, (parse, (linked, pages))) in zip(edited, zip(parsed, zip(linked, laidOut))) {
+        for (chapter, parse, linked, pages) in redone {
             parses[chapter.id] = Parse(chapter: chapter, options: options, parsed: parse)
             links[chapter.id] = (parse, linked)
             // Its targets are those of the pages before, found equal above.

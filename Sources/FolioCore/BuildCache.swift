@@ -97,10 +97,11 @@ final class BuildCache: @unchecked Sendable {
     let projects = ProjectCache()
     private var parses: [ChapterID: Parse] = [:]
     private var linkInputs: LinkInputs?
+    private var linkTargets: LinkTargets?
     private var links: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
-    /// The search index's chunks of page texts, by their first page's text.
-    private var chunks: [String: (texts: [String], json: String)] = [:]
-    private var chunksUsed: [String: (texts: [String], json: String)] = [:]
+    /// The search index's chunks of page texts, by `chunkKey`.
+    private var chunks: [Int: (texts: [String], json: String)] = [:]
+    private var chunksUsed: [Int: (texts: [String], json: String)] = [:]
     private var words: [String: Words] = [:]
     /// The last search index, and its pages' addresses in book order.
     private var index: (urls: [String], index: SearchIndex)?
@@ -123,6 +124,20 @@ final class BuildCache: @unchecked Sendable {
     private var bookWide: [String: Data] = [:]
     /// Page documents of the build under way, by path: those to render and remember, with their keys.
     private var rendering: [String: PageKey] = [:]
+    /// The pages of the build under way, which `remember` keeps with its files.
+    private var pendingPages: PagedBook?
+
+    /// The last good build, which an edit of chapters alone can carry over (`carryingOver`).
+    private struct LastBuild {
+        var build: MemoryBuild
+        var paged: PagedBook
+        /// Each section's first page, by its place in `paged.pages`.
+        var firstPages: [ChapterID: Int]
+        /// What its page documents share, once an edit carried over needed it.
+        var documents: PageDocuments?
+    }
+
+    private var last: LastBuild?
 
     /// How many chapters the last build parsed and laid out, and page documents it rendered, anew.
     private(set) var reparsed = 0
@@ -163,7 +178,7 @@ final class BuildCache: @unchecked Sendable {
         let targets = LinkTargets(chapters, files: files, refused: refused)
         let inputs = LinkInputs(chapters: targets.chapters, files: files, refused: refused, imageSizes: imageSizes, rawHTML: rawHTML)
         if inputs != linkInputs { links = [:] }
-        linkInputs = inputs
+        (linkInputs, linkTargets) = (inputs, targets)
         var kept: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
         relinked = 0
         let linked = chapters.map { parsed in
@@ -213,19 +228,29 @@ final class BuildCache: @unchecked Sendable {
             guard let known = words[urls[number]] else { return true }
             return known.kind != paged.pages[number].kind || known.blocks != paged.pages[number].blocks
         }
+        if let last = index, last.urls == urls { return replacingWords(ofPages: missing, in: paged) }
         let found = missing.mapSideBySide { SearchIndex.words(on: paged.pages[$0]) }
-        var next: SearchIndex
-        if let last = index, last.urls == urls {
-            index = nil
-            next = last.index
-            for (number, now) in zip(missing, found) { next.replaceWords(ofPage: number + 1, words[urls[number]]!.words, with: now) }
-            for (number, now) in zip(missing, found) { words[urls[number]] = Words(kind: paged.pages[number].kind, blocks: paged.pages[number].blocks, words: now) }
-        } else {
-            var kept: [String: Words] = [:]
-            for (number, now) in zip(missing, found) { kept[urls[number]] = Words(kind: paged.pages[number].kind, blocks: paged.pages[number].blocks, words: now) }
-            for url in urls where kept[url] == nil { kept[url] = words[url] }
-            words = kept
-            next = SearchIndex(urls.map { kept[$0]!.words })
+        var kept: [String: Words] = [:]
+        for (number, now) in zip(missing, found) { kept[urls[number]] = Words(kind: paged.pages[number].kind, blocks: paged.pages[number].blocks, words: now) }
+        for url in urls where kept[url] == nil { kept[url] = words[url] }
+        words = kept
+        let next = SearchIndex(urls.map { kept[$0]!.words })
+        index = (urls, next)
+        return next
+    }
+
+    /// The last search index, of the same pages, with the words of the pages at `changed` (places
+    /// in `paged.pages`) found again and moved in it.
+    private func replacingWords(ofPages changed: [Int], in paged: PagedBook) -> SearchIndex {
+        guard let known = index else { preconditionFailure("no search index to carry over") }
+        // Changed in place: the index is held only here meanwhile.
+        index = nil
+        let urls = known.urls
+        var next = known.index
+        let found = changed.mapSideBySide { SearchIndex.words(on: paged.pages[$0]) }
+        for (number, now) in zip(changed, found) {
+            next.replaceWords(ofPage: number + 1, words[urls[number]]!.words, with: now)
+            words[urls[number]] = Words(kind: paged.pages[number].kind, blocks: paged.pages[number].blocks, words: now)
         }
         index = (urls, next)
         return next
@@ -242,10 +267,22 @@ final class BuildCache: @unchecked Sendable {
 
     /// A chunk of page texts as `SearchShards.chunk` writes it, written again only when its texts changed.
     func chunk(_ texts: [String]) -> String {
-        let key = texts.first ?? ""
+        let key = Self.chunkKey(texts)
         let json = chunks[key].flatMap { $0.texts == texts ? $0.json : nil } ?? SearchShards.chunk(texts)
         chunksUsed[key] = (texts, json)
         return json
+    }
+
+    /// A chunk's key: its first text's length and first bytes. Hashing the whole of a page's text
+    /// costs more than the rest of finding its chunk; two chunks with one key only miss.
+    private static func chunkKey(_ texts: [String]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(texts.count)
+        if let first = texts.first {
+            hasher.combine(first.utf8.count)
+            for byte in first.utf8.prefix(64) { hasher.combine(byte) }
+        }
+        return hasher.finalize()
     }
 
     /// `renderSite`'s `bookWide` for a build of `book` into `paged`: each file as the last build
@@ -272,21 +309,17 @@ final class BuildCache: @unchecked Sendable {
     func reusingDocuments(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile] {
         if inputs != renderInputs { documents = [:] }
         renderInputs = inputs
+        pendingPages = paged
         let pages = paged.pages
         rendering = [:]
-        // A neighbour shows as its URL and title; titles are in `inputs`.
-        func neighbour(_ index: Int) -> PageKey.Neighbour? {
-            pages.indices.contains(index) ? PageKey.Neighbour(slug: pages[index].slug, number: pages[index].numberInSection) : nil
-        }
         var known = 0
         for index in pages.indices {
-            let url = pages[index].url
-            let (previous, next) = (neighbour(index - 1), neighbour(index + 1))
+            let (url, key) = (pages[index].url, Self.pageKey(index, of: pages))
             if let document = documents[url] {
                 known += 1
-                if document.key.page == pages[index] && document.key.previous == previous && document.key.next == next { continue }
+                if document.key == key { continue }
             }
-            rendering[url] = PageKey(page: pages[index], previous: previous, next: next)
+            rendering[url] = key
         }
         // Documents of pages the book no longer has; those rendered again are replaced by `remember`.
         if known < documents.count {
@@ -294,21 +327,159 @@ final class BuildCache: @unchecked Sendable {
             documents = documents.filter { urls.contains($0.key) }
         }
         rerendered = rendering.count
-        // The search files were made before this, in the same build.
-        (chunks, chunksUsed) = (chunksUsed, [:])
-        (shards, shardsUsed) = (shardsUsed, [:])
+        keepSearchFiles()
         return site.map { file in
             guard rendering[file.path] == nil, let document = documents[file.path] else { return file }
             return SiteFile(path: file.path, contents: .bytes(document.bytes))
         }
     }
 
-    /// Keeps the bytes of the page documents this build rendered.
-    func remember(_ bytes: [String: Data]) {
+    /// The key of the page at `index` of `pages`. A neighbour shows as its URL and title; titles are
+    /// in the build's `RenderInputs`.
+    private static func pageKey(_ index: Int, of pages: [Page]) -> PageKey {
+        func neighbour(_ index: Int) -> PageKey.Neighbour? {
+            pages.indices.contains(index) ? PageKey.Neighbour(slug: pages[index].slug, number: pages[index].numberInSection) : nil
+        }
+        return PageKey(page: pages[index], previous: neighbour(index - 1), next: neighbour(index + 1))
+    }
+
+    /// Keeps the search files' shards and chunks the build under way used, made before its page documents.
+    private func keepSearchFiles() {
+        (chunks, chunksUsed) = (chunksUsed, [:])
+        (shards, shardsUsed) = (shardsUsed, [:])
+    }
+
+    /// Keeps the bytes of the page documents this good build rendered, and the build, for the next
+    /// edit to carry over.
+    func remember(_ build: MemoryBuild) {
         for (path, key) in rendering {
-            if let data = bytes[path] { documents[path] = Document(key: key, bytes: data) }
+            if let data = build.files[path] { documents[path] = Document(key: key, bytes: data) }
         }
         rendering = [:]
+        last = pendingPages.map { paged in
+            var firstPages: [ChapterID: Int] = [:]
+            for (index, page) in paged.pages.enumerated() where page.chapter != nil && firstPages[page.chapter!] == nil {
+                firstPages[page.chapter!] = index
+            }
+            return LastBuild(build: build, paged: paged, firstPages: firstPages)
+        }
+        pendingPages = nil
+    }
+}
+
+// MARK: An edit carried over
+
+extension BuildCache {
+    /// The last good build with an edit of chapter files alone (`projects.reread`) carried over,
+    /// when it changed only the text of those chapters' pages: each has the same title, headings,
+    /// link targets, images, assets and messages as before, and as many pages, its targets on the
+    /// same ones. Then only those chapters are parsed, linked and laid out again, only their pages
+    /// whose blocks changed are rendered and their words moved in the search index, and only the
+    /// files whose bytes changed are given as `changed`: what a whole build of `project` would give.
+    /// Nil when the edit needs a whole build, which then builds without the last one (and finds
+    /// the errors, should rendering fail).
+    func carryingOver(_ project: LoadedProject) -> MemoryBuild? {
+        guard let carried = try? carryOver(project) else {
+            last = nil
+            return nil
+        }
+        return carried
+    }
+
+    private func carryOver(_ project: LoadedProject) throws -> MemoryBuild? {
+        guard let reread = projects.reread.map(Set.init), var carried = last, let linkTargets, let layoutInputs, index != nil,
+              let renderInputs, let theme = renderingTheme?.theme else { return nil }
+        let book = project.loaded.book
+        let options = book.options.markdown
+        let edited = book.sections.filter { reread.contains($0.path) && parses[$0.id]?.chapter != $0 }
+        let before = edited.compactMap { parses[$0.id] }
+        guard before.count == edited.count, before.allSatisfy({ $0.options == options }) else { return nil }
+        // Past `BookSize.book` a chapter warns wherever the edit is.
+        let size = book.sections.reduce(0) { $0 + $1.markdown.utf8.count }
+        let sizeBefore = size + before.reduce(0) { $0 + $1.chapter.markdown.utf8.count } - edited.reduce(0) { $0 + $1.markdown.utf8.count }
+        guard max(size, sizeBefore) <= BookSize.book else { return nil }
+
+        let parsed = parseChapters(edited, options: options)
+        let linked = parsed.map { linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML) }
+        let typesetter = Typesetter(geometry: layoutInputs.geometry, images: layoutInputs.images)
+        let laidOut = paginateChapters(linked.map(\.chapter), typesetter: typesetter, rawHTML: options.rawHTML)
+        let redone = edited.indices.map { (chapter: edited[$0], parse: parsed[$0], linked: linked[$0], pages: laidOut[$0]) }
+        for (chapter, parse, linked, pages) in redone {
+            let id = chapter.id
+            guard let old = parses[id]?.parsed, outline(old) == outline(parse), let oldLinked = links[id]?.linked,
+                  oldLinked.assets == linked.assets, oldLinked.images == linked.images, oldLinked.diagnostics == linked.diagnostics,
+                  let oldPages = layouts[id]?.pages, oldPages.count == pages.count, carried.firstPages[id] != nil,
+                  tooTallHTML(oldPages).isEmpty, tooTallHTML(pages).isEmpty,
+                  targets(id, pages: oldPages, rawHTML: options.rawHTML) == targetPages(of: pages, rawHTML: options.rawHTML) else { return nil }
+        }
+
+        // The edit carries over: the last build becomes this one, changed in place (held only here meanwhile).
+        last = nil
+        var changedPages: [Int] = []
+        for (chapter, parse, linked, pages) in redone {
+            parses[chapter.id] = Parse(chapter: chapter, options: options, parsed: parse)
+            links[chapter.id] = (parse, linked)
+            // Its targets are those of the pages before, found equal above.
+            layouts[chapter.id] = Layout(blocks: linked.chapter.blocks, pages: pages, targets: layouts[chapter.id]?.targets)
+            let first = carried.firstPages[chapter.id]!
+            for (offset, blocks) in pages.enumerated() where carried.paged.pages[first + offset].blocks != blocks {
+                carried.paged.pages[first + offset].blocks = blocks
+                changedPages.append(first + offset)
+            }
+        }
+        (reparsed, relinked, relaidOut, rerendered) = (edited.count, edited.count, edited.count, changedPages.count)
+
+        var files = carried.build.files
+        carried.build.files = [:]
+        var changed: [String] = []
+        func put(_ path: String, _ bytes: Data) {
+            guard files[path] != bytes else { return }
+            changed.append(path)
+            files[path] = bytes
+        }
+        let pages = carried.paged.pages
+        let documents = try carried.documents ?? PageDocuments(book, sections: book.sections.map { links[$0.id]!.linked.chapter },
+                                                               paged: carried.paged, assets: renderInputs.assets, theme: theme)
+        carried.documents = documents
+        let rendered = changedPages.mapSideBySide { index in Result { try documents.render(index, of: pages) } }
+        for (index, result) in zip(changedPages, rendered) {
+            let bytes = try result.get()
+            self.documents[pages[index].url] = Document(key: Self.pageKey(index, of: pages), bytes: bytes)
+            put(pages[index].url, bytes)
+        }
+
+        // Pages with the same blocks have the same words.
+        if !changedPages.isEmpty {
+            let search = searchFiles(carried.paged, index: replacingWords(ofPages: changedPages, in: carried.paged), chunk: chunk, shard: shard)
+            keepSearchFiles()
+            for file in search {
+                guard case .bytes(let bytes) = file.contents else { preconditionFailure("search files are bytes") }
+                put(file.path, bytes)
+            }
+            // Shards or chunks past the new last one are gone.
+            let made = Set(search.map(\.path))
+            for path in [SiteLayout.searchTerms, SiteLayout.searchTexts] {
+                var number = 0
+                while made.contains(path(number)) { number += 1 }
+                while files.removeValue(forKey: path(number)) != nil {
+                    changed.append(path(number))
+                    number += 1
+                }
+            }
+        }
+
+        carried.build.files = files
+        carried.build.changed = changed.sorted()
+        last = carried
+        return carried.build
+    }
+
+    /// What a chapter's parse shows the rest of the book: all of it but its text and blocks.
+    private func outline(_ parsed: ParsedChapter) -> ParsedChapter {
+        var outline = parsed
+        outline.blocks = []
+        outline.chapter.markdown = ""
+        return outline
     }
 }
 

@@ -18,11 +18,15 @@ import Testing
     ]
 
     /// Builds `book` after each edit with one cache, told which files changed as the watcher tells
-    /// it, and fresh, and compares the sites; an edit that breaks the book must fail both ways.
-    func expectSameAsFresh(_ edits: [(String, ([String: String]) -> [String: String])]) throws {
+    /// it, and fresh, and compares the sites; an edit that breaks the book must fail both ways. A
+    /// rebuild that carried the edit over must name exactly the files that changed. Returns the
+    /// names of the edits carried over.
+    @discardableResult
+    func expectSameAsFresh(_ edits: [(String, ([String: String]) -> [String: String])], book: [String: String] = Self.book) throws -> [String] {
         let cache = BuildCache()
-        var files = Self.book
-        _ = try buildInMemory(.memory(files), cache: cache)
+        var files = book
+        var served = try buildInMemory(.memory(files), cache: cache).files
+        var carried: [String] = []
         for (name, edit) in edits {
             let before = files
             files = edit(files)
@@ -39,14 +43,20 @@ import Testing
             #expect(Set(cached.files.keys) == Set(fresh.files.keys), "\(name)")
             let differing = fresh.files.keys.filter { cached.files[$0] != fresh.files[$0] }.sorted()
             #expect(differing.isEmpty, "\(name): \(differing)")
+            if let named = cached.changed {
+                carried.append(name)
+                #expect(named == Set(served.keys).union(cached.files.keys).filter { served[$0] != cached.files[$0] }.sorted(), "\(name)")
+            }
+            served = cached.files
         }
+        return carried
     }
 
     @Test func everyKindOfEditGivesTheFreshBuildsBytes() throws {
         func changing(_ path: String, _ change: @escaping (String) -> String) -> ([String: String]) -> [String: String] {
             { files in files.merging([path: change(files[path] ?? "")]) { $1 } }
         }
-        try expectSameAsFresh([
+        let carried = try expectSameAsFresh([
             ("nothing", { $0 }),
             ("a word", changing("two.md") { $0.replacingOccurrences(of: "Paragraph 3 of two", with: "Paragraph three of two") }),
             ("more pages", changing("two.md") { $0 + "\n" + Self.paragraphs(30, "added") + "\n" }),
@@ -69,6 +79,13 @@ import Testing
             ("a new word", changing("three.md") { $0 + "\nA zebra and a quagga.\n" }),
             ("the word again, elsewhere", changing("one.md") { $0 + "\nAnother zebra.\n" }),
             ("a word gone", changing("three.md") { $0.replacingOccurrences(of: "A zebra and a quagga.", with: "An okapi.") }),
+            ("two chapters at once", { files in
+                files.merging(["one.md": files["one.md"]!.replacingOccurrences(of: "Paragraph 5 of one", with: "Paragraph five of one"),
+                               "three.md": files["three.md"]!.replacingOccurrences(of: "Paragraph 5 of three", with: "Paragraph five of three")]) { $1 }
+            }),
+            ("text moves back", changing("three.md") {
+                $0.replacingOccurrences(of: "Paragraph 1 of pushed, with enough words in it to fill a few lines of a page in the reader.", with: "Paragraph 1 of pushed.")
+            }),
             ("a front matter title", changing("three.md") { "---\ntitle: Third\n---\n" + $0 }),
             ("an include", changing("two.md") { $0 + "\n{{#include parts/shared.md}}\n" }),
             ("the included file", { $0.merging(["parts/shared.md": "Shared words, included.\n"]) { $1 } }),
@@ -76,6 +93,35 @@ import Testing
             ("a broken chapter", changing("one.md") { _ in "" }),
             ("mended", changing("one.md") { _ in "# One\n\nBack again.\n" }),
         ])
+        // An edit that keeps its chapter's title, headings, links, page count and targets is carried over.
+        // An edit that keeps its chapters' outlines, page counts and the pages of their targets is carried over.
+        #expect(carried == ["nothing", "a word", "a word after all that", "a new word", "the word again, elsewhere", "a word gone",
+                            "two chapters at once", "text moves back"])
+    }
+
+    @Test func searchFilesComeAndGoWithAnEditCarriedOver() throws {
+        // A code block of a thousand words, each its own term: two shards of terms. The same
+        // words spelt alike take as much room on the page, and leave one.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let words = (0..<1000).map { (number: Int) -> String in
+            let spelt: [Character] = [letters[number / 676], letters[number / 26 % 26], letters[number % 26]]
+            return "w" + String(spelt) + "word"
+        }
+        let lines = stride(from: 0, to: words.count, by: 8).map { Array(words[$0..<min($0 + 8, words.count)]) }
+        func three(_ lines: [[String]]) -> [String: String] {
+            ["three.md": "# Three\n\n```\n" + lines.map { $0.joined(separator: " ") }.joined(separator: "\n") + "\n```\n\n## Later\n\nBack.\n"]
+        }
+        let alike = lines.map { $0.map { _ in "wzzzword" } }
+        let book = Self.book.merging(three(lines)) { $1 }
+        func shards(_ files: [String: String]) throws -> Int {
+            try buildInMemory(.memory(files)).files.keys.filter { $0.hasPrefix("search/terms/") }.count
+        }
+        #expect(try shards(book) == 2 && shards(book.merging(three(alike)) { $1 }) == 1)
+        let carried = try expectSameAsFresh([
+            ("the words alike", { $0.merging(three(alike)) { $1 } }),
+            ("the words again", { $0.merging(three(lines)) { $1 } }),
+        ], book: book)
+        #expect(carried == ["the words alike", "the words again"])
     }
 
     @Test func aRebuildDoesOnlyWhatTheEditNeeds() throws {
@@ -83,11 +129,13 @@ import Testing
         var files = Self.book
         let first = try buildInMemory(.memory(files), cache: cache)
         files["two.md"] = files["two.md"]!.replacingOccurrences(of: "Paragraph 3 of two", with: "Paragraph three of two")
-        _ = try buildInMemory(.memory(files), cache: cache, changed: ["two.md"])
+        let edited = try buildInMemory(.memory(files), cache: cache, changed: ["two.md"])
         #expect(cache.projects.reread == ["two.md"])
         #expect(cache.reparsed == 1 && cache.relinked == 1 && cache.relaidOut == 1)
         // Only the edited page's document is rendered again; the others, their numbers unchanged, are kept.
         #expect(cache.rerendered == 1, "of \(first.pages)")
+        // The build names what changed: that page, and the search files that hold its words.
+        #expect(edited.changed?.filter { !$0.hasPrefix("search/") } == ["two/1.html"])
         // Anything but a chapter's own file reads the book whole.
         files["book.yml"]! += "description: Edited.\n"
         _ = try buildInMemory(.memory(files), cache: cache, changed: ["book.yml"])

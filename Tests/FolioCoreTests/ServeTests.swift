@@ -122,6 +122,22 @@ import Testing
         #expect(ServedSite(files, earlier: longer).files["intro/1.html"] === site.files["intro/1.html"])
     }
 
+    @Test func aBuildThatNamesItsChangesReplacesOnlyThose() {
+        var files = Self.files
+        files["intro/2.html"] = Data("<html><body>two, edited</body></html>".utf8)
+        files["intro/3.html"] = Data("<html><body>three</body></html>".utf8)
+        files.removeValue(forKey: "notes/index.html")
+        let next = ServedSite(files, earlier: site, changed: ["intro/2.html", "intro/3.html", "notes/index.html"])
+        #expect(Set(next.files.keys) == Set(files.keys))
+        #expect(next.files["intro/1.html"] === site.files["intro/1.html"])
+        #expect(String(decoding: next.files["intro/3.html"]!.bytes, as: UTF8.self).contains("live.js"))
+        #expect(next.files["intro/2.html"]?.etag != site.files["intro/2.html"]?.etag)
+        #expect(next.pageCounts == ["intro": 3] && LiveReload.Event.reload(next).data == "{\"intro\":3}")
+        // Files only changed: the page counts are the ones before.
+        files["intro/2.html"] = Data("<html><body>two, again</body></html>".utf8)
+        #expect(ServedSite(files, earlier: next, changed: ["intro/2.html"]).reload == next.reload)
+    }
+
     @Test func whatTheTabsAreTold() {
         #expect(LiveReload.event(after: [], in: site) == nil)
         #expect(LiveReload.event(after: ["assets/folio.css"], in: site)?.name == "css")

@@ -11,18 +11,15 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
                 theme: RenderingTheme, search: (PagedBook) -> [SiteFile] = { searchFiles($0) },
                 bookWide: (String, () throws -> Data) throws -> Data = { try $1() }) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
-    let chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
-    let shared = TemplateContext.shared(title: title, strings: theme.strings, options: options)
+    let documents = try PageDocuments(book, sections: sections, paged: paged, assets: assets, theme: theme)
+    let (chapters, links, shared) = (documents.chapters, documents.links, documents.bookShared)
     let contentsTitle = theme.strings.values["contents"] ?? "Contents"
-    let links = PageLinks(sections: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
     var files: [SiteFile] = []
-    let targets = LinkTargets(sections, files: Set(assets))
     // What `bookWide` made for `path`, as a file of the site.
     func made(_ path: String, _ bytes: Data) -> SiteFile { SiteFile(path: path, contents: .bytes(bytes)) }
 
-    let documents = try PageDocuments(paged: paged, chapters: chapters, links: links, targets: targets, bookTitle: title,
-                                  rawHTML: options.markdown.rawHTML, theme: theme, shared: shared)
-    files += paged.pages.indices.map { index in SiteFile(path: paged.pages[index].url, contents: .rendered { try documents.render(index) }) }
+    let pages = paged.pages
+    files += pages.indices.map { index in SiteFile(path: pages[index].url, contents: .rendered { try documents.render(index, of: pages) }) }
 
     func front(title: String) -> [String: TemplateValue] {
         var front = TemplateContext.document(title: title, root: "")
@@ -61,35 +58,42 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
 
 /// What every page document of a book shares, made once — the names that are the same on every
 /// page and the `page` template specialised over them — so each page adds only its own values.
-/// A class: every page's document holds it, and shares it.
-private final class PageDocuments: Sendable {
+/// A class: every page's document holds it, and shares it; `folio serve` keeps it across edits
+/// that change only pages' blocks. `paged` gives the pages' link targets, not their blocks.
+final class PageDocuments: Sendable {
     /// The names a page document has of its own: every page has them all, null where they do not apply.
     static let ownNames: Set<String> = ["title", "page", "chapter", "content", "prev", "next"]
 
-    let paged: PagedBook
     let chapters: [ChapterID: ParsedChapter]
     let links: PageLinks
     let targets: LinkTargets
     let bookTitle: String
     let rawHTML: Bool
     let theme: RenderingTheme
+    /// The names every document of the book shares, and those every page document does.
+    let bookShared: [String: TemplateValue]
     let shared: TemplateValue
     let template: MustacheTemplate
 
-    init(paged: PagedBook, chapters: [ChapterID: ParsedChapter], links: PageLinks, targets: LinkTargets, bookTitle: String, rawHTML: Bool,
-         theme: RenderingTheme, shared: [String: TemplateValue]) throws {
-        (self.paged, self.chapters, self.links, self.targets, self.bookTitle, self.rawHTML, self.theme) =
-            (paged, chapters, links, targets, bookTitle, rawHTML, theme)
-        var pageShared = shared
+    /// `sections` are the book's, linked; their blocks are not read (the pages hold the text).
+    init(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], theme: RenderingTheme) throws {
+        let title = book.title
+        chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
+        let contentsTitle = theme.strings.values["contents"] ?? "Contents"
+        links = PageLinks(sections: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
+        targets = LinkTargets(sections, files: Set(assets))
+        (bookTitle, rawHTML, self.theme) = (title, book.options.markdown.rawHTML, theme)
+        bookShared = TemplateContext.shared(title: title, strings: theme.strings, options: book.options)
+        var pageShared = bookShared
         pageShared["root"] = .string(SiteLayout.pageToRoot)
         pageShared["geometry"] = .string(SiteLayout.geometry)
-        self.shared = .object(pageShared)
+        shared = .object(pageShared)
         template = try theme.templates.template("page", specialisedOver: .object(pageShared), ownNames: Self.ownNames)
     }
 
-    /// The document of the page at `index`: its share of the chapter in the theme's `page` template.
-    func render(_ index: Int) throws -> Data {
-        let (page, links, targets) = (paged.pages[index], links, targets)
+    /// The document of the page at `index` of `pages` (the book's): its share of the chapter in the theme's `page` template.
+    func render(_ index: Int, of pages: [Page]) throws -> Data {
+        let (page, links, targets) = (pages[index], links, targets)
         let root = SiteLayout.pageToRoot
         // The running head is a chapter's, not the cover's.
         let chapter = page.chapter.flatMap { chapters[$0] }.flatMap { $0.chapter.role == .chapter ? $0 : nil }
@@ -103,8 +107,8 @@ private final class PageDocuments: Sendable {
             "page": TemplateContext.page(page),
             "chapter": chapter.map(TemplateContext.chapter) ?? .null,
             "content": .string(markdown.render(page.blocks)),
-            "prev": index > 0 ? links.neighbour(paged.pages[index - 1], root: root) : .null,
-            "next": index + 1 < paged.pages.count ? links.neighbour(paged.pages[index + 1], root: root) : .null,
+            "prev": index > 0 ? links.neighbour(pages[index - 1], root: root) : .null,
+            "next": index + 1 < pages.count ? links.neighbour(pages[index + 1], root: root) : .null,
         ]
         return try theme.render(template, shared: shared, context)
     }

@@ -91,8 +91,9 @@ public final class BookPreview: @unchecked Sendable {
             do {
                 let built = try buildInMemory(.disk(folder), cache: cache, changed: changes.isEmpty ? nil : changes)
                 let earlier = current ?? ServedSite()
-                let next = ServedSite(built.files, earlier: earlier)
-                let changed = next.changedPaths(since: earlier)
+                // A build that carried an edit over knows what changed since the last good one, which is `earlier`.
+                let next = ServedSite(built.files, earlier: earlier, changed: built.changed)
+                let changed = built.changed ?? next.changedPaths(since: earlier)
                 lock.withLock { site = next }
                 hub.publish(LiveReload.event(after: changed, in: next) ?? .ok, standing: nil)
                 build.chapters = built.chapters

@@ -14,7 +14,8 @@ enum LiveReload {
         var name: String
         var data: String
 
-        static func reload(_ site: ServedSite) -> Event { Event(name: "reload", data: jsonText(site.pageCounts)) }
+        static func reload(_ site: ServedSite) -> Event { site.reload }
+        static func reload(pageCounts: [String: Int]) -> Event { Event(name: "reload", data: jsonText(pageCounts)) }
         static func stylesheets(_ paths: [String]) -> Event { Event(name: "css", data: jsonText(paths)) }
         static func errors(_ lines: [String]) -> Event { Event(name: "errors", data: jsonText(lines)) }
         static let ok = Event(name: "ok", data: "{}")

@@ -7,6 +7,9 @@ struct MemoryBuild: Sendable {
     var chapters: Int
     var pages: Int
     var warnings: [Diagnostic]
+    /// The paths whose bytes differ from the build before, when this one knows them (it carried an
+    /// edit over), sorted; nil when every file is to be compared.
+    var changed: [String]? = nil
 }
 
 /// Builds the book `files` holds; throws every error found, with the warnings, as `DiagnosticsError`.
@@ -20,6 +23,7 @@ func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil, changed: [Strin
     } catch let diagnostic as Diagnostic {
         throw DiagnosticsError([diagnostic])
     }
+    if let carried = cache?.carryingOver(project) { return carried }
     let built = renderBook(project, times: &times, cache: cache)
     let diagnostics = built.log.diagnostics.map(project.locate)
     guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(diagnostics) }
@@ -37,6 +41,7 @@ func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil, changed: [Strin
             throw DiagnosticsError([project.locate(.error("cannot read the file: \(error)", at: SourceLocation(file: source)))])
         }
     }
-    cache?.remember(bytes)
-    return MemoryBuild(files: bytes, chapters: project.loaded.book.chapters.count, pages: built.pages, warnings: diagnostics)
+    let build = MemoryBuild(files: bytes, chapters: project.loaded.book.chapters.count, pages: built.pages, warnings: diagnostics)
+    cache?.remember(build)
+    return build
 }

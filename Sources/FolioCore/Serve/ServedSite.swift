@@ -18,31 +18,50 @@ struct ServedSite: Sendable {
     var files: [String: File] = [:]
     /// Each chapter's page count, by slug, from the page documents' paths.
     private(set) var pageCounts: [String: Int] = [:]
+    /// The reload event, which carries them: written once for the same paths.
+    private(set) var reload = LiveReload.Event.reload(pageCounts: [:])
 
     /// `site`'s files, each HTML document with the live-reload script before `</body>`. Files whose
-    /// bytes equal `earlier`'s are `earlier`'s, with its ETag, and are not hashed or copied again.
-    init(_ site: [String: Data], earlier: ServedSite = ServedSite()) {
-        var known = 0
-        files.reserveCapacity(site.count)
-        for (path, data) in site {
-            if let file = earlier.files[path] {
-                known += 1
-                if file.built.isSame(as: data) {
-                    files[path] = file
-                    continue
-                }
+    /// bytes equal `earlier`'s are `earlier`'s, with its ETag, and are not hashed or copied again;
+    /// when the build knows which paths `changed` since `earlier`, only those are looked at.
+    init(_ site: [String: Data], earlier: ServedSite = ServedSite(), changed: [String]? = nil) {
+        var samePaths = true
+        if let changed {
+            files = earlier.files
+            for path in changed {
+                samePaths = samePaths && (site[path] == nil) == (earlier.files[path] == nil)
+                files[path] = site[path].map { File($0, served: Self.served(path, $0)) }
             }
-            files[path] = File(data, served: fileExtension(path) == "html" ? withLiveReload(data) : data)
+        } else {
+            var known = 0
+            files.reserveCapacity(site.count)
+            for (path, data) in site {
+                if let file = earlier.files[path] {
+                    known += 1
+                    if file.built.isSame(as: data) {
+                        files[path] = file
+                        continue
+                    }
+                }
+                files[path] = File(data, served: Self.served(path, data))
+            }
+            samePaths = known == earlier.files.count && known == files.count
         }
         // The same paths as before have the same page counts.
-        if known == earlier.files.count && known == files.count {
-            pageCounts = earlier.pageCounts
+        if samePaths {
+            (pageCounts, reload) = (earlier.pageCounts, earlier.reload)
             return
         }
         for path in files.keys {
             guard let page = SiteLayout.page(at: path) else { continue }
             pageCounts[page.slug] = max(pageCounts[page.slug] ?? 0, page.number)
         }
+        reload = .reload(pageCounts: pageCounts)
+    }
+
+    /// The bytes served for a file at `path` the build gave as `built`: an HTML document's with the live-reload script.
+    private static func served(_ path: String, _ built: Data) -> Data {
+        fileExtension(path) == "html" ? withLiveReload(built) : built
     }
 
     init() {}

@@ -8,7 +8,7 @@ func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [
     -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
 {
     let targets = LinkTargets(chapters, files: files, refused: refused)
-    return joiningLinked(chapters.map { linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML) })
+    return joiningLinked(chapters.mapSideBySide { linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML) })
 }
 
 /// One chapter after the link stage, with what its links need.

@@ -190,6 +190,22 @@ struct SiteWriterTests {
         #expect(try writeSite(files, to: site.path, from: book) == WriteCounts())
     }
 
+    /// Into a new folder each document is rendered once and written; one that cannot be rendered,
+    /// after a batch of others was written, leaves the folder as empty as it was.
+    @Test func aFailedFirstBuildLeavesTheFolderEmpty() throws {
+        struct Unrenderable: Error {}
+        let scratch = try Scratch()
+        let site = scratch.url.appendingPathComponent("site")
+        var files = (0..<300).map { SiteFile.text("a/\($0).html", "page \($0)") }
+        files.append(SiteFile(path: "b/last.html", contents: .rendered { throw Unrenderable() }))
+        #expect(throws: Diagnostic.self) { try writeSite(files, to: site.path, from: BookFiles.memory([String: String]())) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path) == [])
+        files.removeLast()
+        #expect(try writeSite(files, to: site.path, from: BookFiles.memory([String: String]())) == WriteCounts(written: 300, removed: 0))
+        #expect(snapshot(site).count == 301)
+        #expect(try writeSite(files, to: site.path, from: BookFiles.memory([String: String]())) == WriteCounts())
+    }
+
     @Test func theRecordReadsBackWhatItWrote() throws {
         let scratch = try Scratch()
         var record = SiteRecord()

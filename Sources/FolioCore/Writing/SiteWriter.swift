@@ -122,6 +122,7 @@ private struct SiteUpdate {
     func apply(_ files: [SiteFile], from book: BookFiles) throws -> WriteCounts {
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        if earlier.entries.isEmpty { return try writeAfresh(files, from: book) }
         let (root, earlier) = (self.root, self.earlier)
         // Every file's bytes are made here, before anything is written: a document that cannot be
         // rendered or a book file that cannot be read fails the build with the site untouched.
@@ -155,19 +156,51 @@ private struct SiteUpdate {
         let blocking = stale.filter { path in current.contains(where: { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) }
         if !blocking.isEmpty { try remove(blocking) }
 
-        for folder in Set(changes.map { directory(of: $0.file.path) }).sorted() where !folder.isEmpty {
-            try fileManager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
-        }
-        // Documents are rendered on every core, a batch at a time, but written from one thread:
-        // two threads creating files in one folder contend for its lock and cost ten times the time.
-        for start in stride(from: 0, to: changes.count, by: Self.batch) {
-            let batch = Array(changes[start..<min(start + Self.batch, changes.count)])
-            let rendered = batch.mapSideBySide { plan in Result { try plan.bytes ?? plan.file.bytes(from: book) } }
-            for (plan, bytes) in zip(batch, rendered) { try writeWhole(bytes.get(), to: root + "/" + plan.file.path) }
-        }
+        try write(changes.map(\.file)) { index, file in try changes[index].bytes ?? file.bytes(from: book) }
         try remove(stale.filter { !blocking.contains($0) })
         try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
         return WriteCounts(written: changes.count, removed: stale.count)
+    }
+
+    /// Into a folder that holds no earlier site, there is nothing to compare with and nothing to
+    /// keep whole: each document is rendered once and written. Should one fail, the files written
+    /// are removed again, so a failed build still leaves the folder as it was.
+    private func writeAfresh(_ files: [SiteFile], from book: BookFiles) throws -> WriteCounts {
+        // The record first, every path unknown: an interrupted build's files are Folio's.
+        var record = SiteRecord()
+        for file in files { record.entries[file.path] = SiteRecord.Entry() }
+        do {
+            try ensureOwnFolders(files.map(\.path))
+            try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
+            try write(files, bytes: { _, file in try file.bytes(from: book) }) { file, data in
+                record.entries[file.path] = SiteRecord.Entry(size: data.count, hash: fnv1a(data))
+            }
+        } catch {
+            try? remove(files.map(\.path) + [SiteRecord.fileName])
+            throw error
+        }
+        try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
+        return WriteCounts(written: files.count, removed: 0)
+    }
+
+    /// Writes `files` with the bytes `bytes` gives for each (by its index), telling `wrote` of
+    /// each file written. The bytes are made on every core, a batch at a time, and the files
+    /// written from one thread: two threads creating files in one folder contend for its lock and
+    /// cost ten times the time.
+    private func write(_ files: [SiteFile], bytes: @Sendable (Int, SiteFile) throws -> Data,
+                       wrote: (SiteFile, Data) -> Void = { _, _ in }) throws {
+        for folder in Set(files.map { directory(of: $0.path) }).sorted() where !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        for start in stride(from: 0, to: files.count, by: Self.batch) {
+            let batch = Array(start..<min(start + Self.batch, files.count))
+            let made = batch.mapSideBySide { index in Result { try bytes(index, files[index]) } }
+            for (index, data) in zip(batch, made) {
+                let data = try data.get()
+                try writeWhole(data, to: root + "/" + files[index].path)
+                wrote(files[index], data)
+            }
+        }
     }
 
     /// The record vouches for a file it lists with the same size and hash that has not changed since

@@ -3,6 +3,8 @@ import Foundation
 /// A chapter's blocks cut into pages: each page as full as the typesetter can make it,
 /// `<!-- pagebreak -->` forcing a new page, and every chapter at least one page long.
 func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Block]] {
+    var typesetter = typesetter
+    typesetter.memo = LineMemo()
     let geometry = typesetter.geometry
     var pages: [[Block]] = []
     // Each table's type size is chosen once, for the page's width, so its height and its HTML agree.

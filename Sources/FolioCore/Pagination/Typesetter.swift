@@ -8,6 +8,8 @@
 struct Typesetter {
     let geometry: PageGeometry
     let images: ImageSizes
+    /// Set while a chapter is paginated (see `LineMemo`).
+    var memo: LineMemo?
 
     /// The fewest lines a paragraph or code block may leave at the foot or the head of a page.
     static let minimumLines = 2
@@ -227,8 +229,11 @@ struct Typesetter {
     // MARK: Paragraphs and headings
 
     func lines(of content: [Inline], width: Double, indented: Bool) -> [LineBreaker.Line] {
-        let atoms = TextAtomizer.atoms(content, geometry: geometry, fontSize: geometry.fontSize, bold: false, images: images, width: width)
-        return LineBreaker(width: width, lineHeight: geometry.lineHeight).lines(atoms, indent: indented ? geometry.indent : 0)
+        func set() -> [LineBreaker.Line] {
+            let atoms = TextAtomizer.atoms(content, geometry: geometry, fontSize: geometry.fontSize, bold: false, images: images, width: width)
+            return LineBreaker(width: width, lineHeight: geometry.lineHeight).lines(atoms, indent: indented ? geometry.indent : 0)
+        }
+        return memo?.lines(of: content, width: width, indented: indented, set: set) ?? set()
     }
 
     private func headingLines(level: Int, content: [Inline], width: Double) -> [LineBreaker.Line] {

@@ -24,6 +24,7 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     let after = project.withoutSources
     let built = renderBook(consume project, times: &times)
     guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(built.log.diagnostics.map(after.locate)) }
+    returnFreedMemory()
     let counts = try times.time("write") { try writeSite(site, to: output, from: after.contentFiles) }
     return BuildReport(chapters: after.loaded.book.chapters.count, pages: built.pages, files: site.count, written: counts.written,
                        removed: counts.removed, warnings: built.log.diagnostics.map(after.locate), times: times,
@@ -33,7 +34,7 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
 /// parse → link → paginate → render a loaded book, in memory: the site's files (`nil` when the theme
 /// or rendering failed), how many pages it has, and every error and warning found on the way.
 /// With a `cache` (`folio serve`'s), what an earlier build made from the same input is reused.
-/// The chapters' sources are let go once paginated, when the caller gives up the project.
+/// The chapters' sources are let go once linked (raw HTML's once paginated) when the caller gives up the project.
 func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil) -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog) {
     var sections = given.loaded.book.sections
     let project = (consume given).withoutSources
@@ -56,8 +57,14 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
         return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
             ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
     }
-    // Not held beside the linked chapters for the rest of the build.
+    // Not held beside the linked chapters for the rest of the build. Past linking, a chapter's source
+    // is needed only to place raw HTML too tall for a page.
     parsed = []
+    sections = []
+    for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: { if case .html = $0 { true } else { false } }) {
+        linked.chapters[index].chapter.markdown = ""
+    }
+    returnFreedMemory()
     log.report(contentsOf: linked.diagnostics)
     let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
@@ -68,19 +75,20 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     }
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks and sources can go.
-    sections = []
     for index in linked.chapters.indices {
         linked.chapters[index].blocks = []
         linked.chapters[index].chapter.markdown = ""
     }
+    returnFreedMemory()
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {
                 let cached = cache.map { ($0, BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) }
+                let keptBookWide = cached.map { $0.bookWide(book, paged: paged, inputs: $1) }
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
                                           search: { paged in
                     cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk, shard: cache.shard) } ?? searchFiles(paged)
-                }, bookWide: cached.map { $0.bookWide(book, paged: paged, inputs: $1) } ?? { try $1() })
+                }, bookWide: keptBookWide.map { kept in { .bytes(try kept($0, $1)) } } ?? { .rendered($1) })
                 return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? site
             }
         }

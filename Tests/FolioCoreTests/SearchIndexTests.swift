@@ -37,8 +37,7 @@ struct SearchIndexTests {
         let site = try #require(renderBook(project, times: &times).site)
         var files: [String: Any] = [:]
         for file in site where file.path.hasPrefix("search/") {
-            guard case .bytes(let data) = file.contents else { continue }
-            files[file.path] = try JSONSerialization.jsonObject(with: data)
+            files[file.path] = try JSONSerialization.jsonObject(with: file.bytes(from: project.contentFiles))
         }
         let pages = site.filter { $0.path.hasPrefix("chapter/") }.count
         return (files, bookPages(files) - pages + 1)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The search index as site files, cut so that a query loads little:
 ///
 /// - `search/index.json`: the number of pages, and for each shard of terms its file and first
@@ -17,8 +19,9 @@ struct SearchShards {
 
     /// Each page's chapter slug, by book number from 1: a chunk ends at a chapter's end where it may.
     let slugs: [String]
-    /// Writes a chunk of page texts and a shard of terms (`folio serve` passes ones that reuse earlier ones).
-    let chunk: ([String]) -> String
+    /// A chunk file's contents from its pages' numbers and texts.
+    let chunkFile: ([(number: Int, text: String)]) -> SiteFile.Contents
+    /// Writes a shard of terms (`folio serve` passes one that reuses earlier ones).
     let shard: ([(term: String, pages: [Int])]) -> String
     private(set) var files: [SiteFile] = []
     private var shards: [JSONOutput] = []
@@ -27,15 +30,16 @@ struct SearchShards {
     private var texts = Runs<(number: Int, text: String)>(limit: chunkBytes)
     private var pages = 0
 
-    init(slugs: [String], chunk: @escaping ([String]) -> String = SearchShards.chunk,
+    init(slugs: [String], chunkFile: @escaping ([(number: Int, text: String)]) -> SiteFile.Contents,
          shard: @escaping ([(term: String, pages: [Int])]) -> String = SearchShards.shard) {
-        (self.slugs, self.chunk, self.shard) = (slugs, chunk, shard)
+        (self.slugs, self.chunkFile, self.shard) = (slugs, chunkFile, shard)
     }
 
-    /// The files of a whole index.
+    /// The files of a whole index; `chunk` writes a chunk of page texts (`folio serve` passes one
+    /// that reuses earlier ones).
     static func files(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> String = SearchShards.chunk,
                       shard: @escaping ([(term: String, pages: [Int])]) -> String = SearchShards.shard) -> [SiteFile] {
-        var shards = SearchShards(slugs: slugs, chunk: chunk, shard: shard)
+        var shards = SearchShards(slugs: slugs, chunkFile: { .bytes(Data(chunk($0.map(\.text)).utf8)) }, shard: shard)
         for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
         for entry in index.terms { shards.add(term: entry.term, pages: entry.pages) }
         return shards.finish()
@@ -71,7 +75,7 @@ struct SearchShards {
     private mutating func write(texts run: [(number: Int, text: String)]) {
         let path = SiteLayout.searchTexts(chunks.count)
         chunks.append(["file": .string(SiteLayout.searchRelative(path)), "first": .int(run[0].number)])
-        files.append(.text(path, chunk(run.map(\.text))))
+        files.append(SiteFile(path: path, contents: chunkFile(run)))
     }
 
     /// A shard of terms as its file holds them.
@@ -120,15 +124,23 @@ private struct Runs<Item> {
     }
 }
 
-/// The search stage: the paged book's index as site files. `index` is the book's, when it is known;
-/// without it, the index is made here, its page texts written into chunks as they are found.
-/// `chunk` and `shard` as `SearchShards` takes them.
-func searchFiles(_ paged: PagedBook, index: SearchIndex? = nil, chunk: @escaping ([String]) -> String = SearchShards.chunk,
-                 shard: @escaping ([(term: String, pages: [Int])]) -> String = SearchShards.shard) -> [SiteFile] {
-    let slugs = paged.pages.map(\.slug)
-    if let index { return SearchShards.files(index, slugs: slugs, chunk: chunk, shard: shard) }
-    var shards = SearchShards(slugs: slugs, chunk: chunk, shard: shard)
+/// The search stage: the paged book's index as site files. The index is made here, and its chunks
+/// of page texts are written when the writer asks for them, from the pages: a big book's texts are
+/// never all held at once.
+func searchFiles(_ paged: PagedBook) -> [SiteFile] {
+    let pages = paged.pages
+    var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { run in
+        let numbers = run.map(\.number)
+        return .rendered { Data(SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }).utf8) }
+    })
     let terms = SearchIndex.terms(of: paged) { shards.add(text: $1, page: $0) }
     for entry in terms { shards.add(term: entry.term, pages: entry.pages.numbers) }
     return shards.finish()
+}
+
+/// The search stage for an index that is known (`folio serve`'s), with its `chunk` and `shard` as
+/// `SearchShards.files` takes them.
+func searchFiles(_ paged: PagedBook, index: SearchIndex, chunk: @escaping ([String]) -> String,
+                 shard: @escaping ([(term: String, pages: [Int])]) -> String) -> [SiteFile] {
+    SearchShards.files(index, slugs: paged.pages.map(\.slug), chunk: chunk, shard: shard)
 }

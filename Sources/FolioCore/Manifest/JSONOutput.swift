@@ -89,16 +89,37 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
     }
 }
 
-/// The bytes JSON is written into. Data grows in place where it can, so that a long text is not
-/// held twice while it grows.
+/// The bytes JSON is written into: pieces gathered in a small buffer, which is moved into the
+/// Data when full. Data grows in place where it can, so that a long text is not held twice while
+/// it grows, and the many small pieces cost no more than a string's.
 private struct JSONBytes {
-    var data = Data()
+    private static let bufferBytes = 16_384
+    private var whole = Data()
+    private var buffer: [UInt8] = []
+
+    init() {
+        buffer.reserveCapacity(Self.bufferBytes)
+    }
 
     static func += (out: inout JSONBytes, text: String) {
         out.append(text.utf8[...])
     }
 
     mutating func append(_ bytes: Substring.UTF8View) {
-        if bytes.withContiguousStorageIfAvailable({ data.append($0) }) == nil { data.append(contentsOf: Array(bytes)) }
+        // A string's bytes are copied whole, not one by one.
+        if bytes.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil { buffer.append(contentsOf: bytes) }
+        if buffer.count >= Self.bufferBytes { flush() }
+    }
+
+    var data: Data {
+        mutating get {
+            flush()
+            return whole
+        }
+    }
+
+    private mutating func flush() {
+        whole.append(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -73,6 +73,12 @@ struct SearchIndexTests {
         #expect(Self.pages(of: "sentence", in: files) == Array(first...last))
     }
 
+    @Test func aTermsPagesFarApartKeepTheirNumbers() {
+        var pages = PageNumbers()
+        for page in [1, 2, 2, 130, 20_000, 2_100_000] { pages.append(page) }
+        #expect(pages.numbers == [1, 2, 130, 20_000, 2_100_000])
+    }
+
     @Test func chineseByOverlappingPairs() throws {
         let (files, first) = try Self.index("# 系统编程\n\n系统编程实践。\n", language: "zh")
         for term in ["系统", "统编", "编程", "程实", "实践", "践"] { #expect(Self.pages(of: term, in: files) == [first], "\(term)") }

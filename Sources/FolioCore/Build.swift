@@ -84,11 +84,10 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
         theme.flatMap { theme in
             log.collect {
                 let cached = cache.map { ($0, BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) }
-                let keptBookWide = cached.map { $0.bookWide(book, paged: paged, inputs: $1) }
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
                                           search: { paged in
                     cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk, shard: cache.shard) } ?? searchFiles(paged)
-                }, bookWide: keptBookWide.map { kept in { .bytes(try kept($0, $1)) } } ?? { .rendered($1) })
+                }, bookWide: cached.map { $0.bookWide(book, paged: paged, inputs: $1) } ?? { try $1() })
                 return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? site
             }
         }

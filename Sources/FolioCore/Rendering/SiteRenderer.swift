@@ -6,12 +6,10 @@ import Foundation
 /// `stylesheets` are the book's own, by their site paths; `search` makes the search index's files.
 /// `bookWide` makes, by its path, each file made from what the whole book shares and from its pages
 /// but not their text (the front page, the contents, the 404 page, the sitemap, the geometry, the
-/// reader's words, the manifest) as the file's contents: by default rendered when the writer asks,
-/// so that a big book's manifest is not held beside the pages; `folio serve` passes one that
-/// reuses an earlier build's bytes.
+/// reader's words, the manifest); `folio serve` passes ones that reuse an earlier build's.
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
                 theme: RenderingTheme, search: (PagedBook) -> [SiteFile] = { searchFiles($0) },
-                bookWide: (String, @escaping @Sendable () throws -> Data) throws -> SiteFile.Contents = { .rendered($1) }) throws -> [SiteFile] {
+                bookWide: (String, () throws -> Data) throws -> Data = { try $1() }) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
     let chapters = Dictionary(uniqueKeysWithValues: sections.map { ($0.chapter.id, $0) })
     let shared = TemplateContext.shared(title: title, strings: theme.strings, options: options)
@@ -20,13 +18,13 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     var files: [SiteFile] = []
     let targets = LinkTargets(sections, files: Set(assets))
     // What `bookWide` made for `path`, as a file of the site.
-    func made(_ path: String, _ contents: SiteFile.Contents) -> SiteFile { SiteFile(path: path, contents: contents) }
+    func made(_ path: String, _ bytes: Data) -> SiteFile { SiteFile(path: path, contents: .bytes(bytes)) }
 
     let documents = try PageDocuments(paged: paged, chapters: chapters, links: links, targets: targets, bookTitle: title,
                                   rawHTML: options.markdown.rawHTML, theme: theme, shared: shared)
     files += paged.pages.indices.map { index in SiteFile(path: paged.pages[index].url, contents: .rendered { try documents.render(index) }) }
 
-    @Sendable func front(title: String) -> [String: TemplateValue] {
+    func front(title: String) -> [String: TemplateValue] {
         var front = TemplateContext.document(title: title, root: "")
         front["contents"] = TemplateContext.contents(book.contents, chapters: chapters)
         if let first = paged.pages.first { front["first"] = links.neighbour(first, root: "") }
@@ -52,10 +50,11 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
         files += try redirectPages(options.redirects, links: links, chapters: chapters, site: Set(files.map(\.path)))
     }
 
-    let resources = files.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
+    let others = files
     files.append(made(SiteLayout.manifest, try bookWide(SiteLayout.manifest) {
-        PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
-                            paged: paged, links: links, resources: resources).json
+        let resources = others.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
+        return PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
+                                   paged: paged, links: links, resources: resources).json
     }))
     return files.sorted { $0.path < $1.path }
 }

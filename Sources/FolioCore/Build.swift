@@ -19,18 +19,25 @@ public struct BuildReport: Sendable {
 public func buildBook(at folder: String, output: String) throws -> BuildReport {
     var times = PhaseTimes()
     let project = try times.time("load") { try loadProject(.disk(folder), ignoring: pathsInside(folder, output)) }
-    let built = renderBook(project, times: &times)
-    guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(built.log.diagnostics.map(project.locate)) }
-    let counts = try times.time("write") { try writeSite(site, to: output, from: project.contentFiles) }
-    return BuildReport(chapters: project.loaded.book.chapters.count, pages: built.pages, files: site.count, written: counts.written,
-                       removed: counts.removed, warnings: built.log.diagnostics.map(project.locate), times: times,
-                       ignoredKeys: project.ignoredKeys)
+    // What the build needs of the project after rendering, without the chapters' sources, so that
+    // rendering can let them go.
+    let after = project.withoutSources
+    let built = renderBook(consume project, times: &times)
+    guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(built.log.diagnostics.map(after.locate)) }
+    returnFreedMemory()
+    let counts = try times.time("write") { try writeSite(site, to: output, from: after.contentFiles) }
+    return BuildReport(chapters: after.loaded.book.chapters.count, pages: built.pages, files: site.count, written: counts.written,
+                       removed: counts.removed, warnings: built.log.diagnostics.map(after.locate), times: times,
+                       ignoredKeys: after.ignoredKeys)
 }
 
 /// parse → link → paginate → render a loaded book, in memory: the site's files (`nil` when the theme
 /// or rendering failed), how many pages it has, and every error and warning found on the way.
 /// With a `cache` (`folio serve`'s), what an earlier build made from the same input is reused.
-func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil) -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog) {
+/// The chapters' sources are let go once linked (raw HTML's once paginated) when the caller gives up the project.
+func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil) -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog) {
+    var sections = given.loaded.book.sections
+    let project = (consume given).withoutSources
     let loaded = project.loaded
     let book = loaded.book
     var log = DiagnosticLog()
@@ -42,7 +49,7 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
     }
 
     var parsed = times.time("parse") {
-        cache?.parse(book.sections, options: book.options.markdown) ?? parseChapters(book.sections, options: book.options.markdown)
+        cache?.parse(sections, options: book.options.markdown) ?? parseChapters(sections, options: book.options.markdown)
     }
     log.report(contentsOf: parsed.flatMap(\.warnings))
     var linked = times.time("link") {
@@ -50,8 +57,14 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
         return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
             ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
     }
-    // Not held beside the linked chapters for the rest of the build.
+    // Not held beside the linked chapters for the rest of the build. Past linking, a chapter's source
+    // is needed only to place raw HTML too tall for a page.
     parsed = []
+    sections = []
+    for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: { if case .html = $0 { true } else { false } }) {
+        linked.chapters[index].chapter.markdown = ""
+    }
+    returnFreedMemory()
     log.report(contentsOf: linked.diagnostics)
     let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
@@ -61,8 +74,12 @@ func renderBook(_ project: LoadedProject, times: inout PhaseTimes, cache: BuildC
                      targets: cache.map { cache in { cache.targets($0, pages: $1, rawHTML: $2) } } ?? { targetPages(of: $1, rawHTML: $2) })
     }
     log.report(contentsOf: paged.warnings)
-    // The pages hold the text from here on: the chapters' own blocks can go.
-    for index in linked.chapters.indices { linked.chapters[index].blocks = [] }
+    // The pages hold the text from here on: the chapters' own blocks and sources can go.
+    for index in linked.chapters.indices {
+        linked.chapters[index].blocks = []
+        linked.chapters[index].chapter.markdown = ""
+    }
+    returnFreedMemory()
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {

@@ -37,8 +37,7 @@ struct SearchIndexTests {
         let site = try #require(renderBook(project, times: &times).site)
         var files: [String: Any] = [:]
         for file in site where file.path.hasPrefix("search/") {
-            guard case .bytes(let data) = file.contents else { continue }
-            files[file.path] = try JSONSerialization.jsonObject(with: data)
+            files[file.path] = try JSONSerialization.jsonObject(with: file.bytes(from: project.contentFiles))
         }
         let pages = site.filter { $0.path.hasPrefix("chapter/") }.count
         return (files, bookPages(files) - pages + 1)
@@ -72,6 +71,12 @@ struct SearchIndexTests {
         #expect(last > first + 2)
         #expect(Self.pages(of: "zebra", in: files) == [last])
         #expect(Self.pages(of: "sentence", in: files) == Array(first...last))
+    }
+
+    @Test func aTermsPagesFarApartKeepTheirNumbers() {
+        var pages = PageNumbers()
+        for page in [1, 2, 2, 130, 20_000, 2_100_000] { pages.append(page) }
+        #expect(pages.numbers == [1, 2, 130, 20_000, 2_100_000])
     }
 
     @Test func chineseByOverlappingPairs() throws {

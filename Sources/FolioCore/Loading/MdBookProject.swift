@@ -17,6 +17,14 @@ struct LoadedProject: Sendable {
     func locate(_ diagnostic: Diagnostic) -> Diagnostic {
         locating(diagnostic, in: source)
     }
+
+    /// The project without its chapters' Markdown, which a build needs no more once its chapters are
+    /// paginated: a big book's sources are not held while it is rendered and written.
+    var withoutSources: LoadedProject {
+        var project = self
+        for index in project.loaded.book.sections.indices { project.loaded.book.sections[index].markdown = "" }
+        return project
+    }
 }
 
 private func locating(_ diagnostic: Diagnostic, in source: String) -> Diagnostic {

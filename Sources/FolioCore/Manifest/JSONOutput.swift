@@ -1,3 +1,5 @@
+import Foundation
+
 /// JSON written in the order given, two-space indented (or on one line), so a manifest reads well
 /// and two builds of the same book give the same bytes.
 indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
@@ -18,13 +20,20 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
     /// The JSON text, indented from `indent`; nil writes it on one line without spaces, for
     /// files only programs read (the search index).
     func text(indent: String? = "") -> String {
-        var out = ""
+        String(decoding: data(indent: indent), as: UTF8.self)
+    }
+
+    /// The JSON text's UTF-8 bytes, and `after` after them: a long text (a big book's manifest) is
+    /// made as the file's bytes, not as a string and then a copy of it.
+    func data(indent: String? = "", after: String = "") -> Data {
+        var out = JSONBytes()
         write(to: &out, indent: indent)
-        return out
+        out += after
+        return out.data
     }
 
     /// Appends to one buffer: nested values are written in place, never built apart and copied in.
-    private func write(to out: inout String, indent: String?) {
+    private func write(to out: inout JSONBytes, indent: String?) {
         let inner = indent.map { $0 + "  " }
         let (open, separator, close, colon) = indent.map { ("\n" + $0 + "  ", ",\n" + $0 + "  ", "\n" + $0, ": ") } ?? ("", ",", "", ":")
         switch self {
@@ -57,14 +66,14 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
 
     /// Copies the runs between characters to escape whole: a page's text has a line break in
     /// every few dozen bytes.
-    private func quote(_ string: String, to out: inout String) {
+    private func quote(_ string: String, to out: inout JSONBytes) {
         out += "\""
         let bytes = string.utf8
         var run = bytes.startIndex
         for index in bytes.indices {
             let byte = bytes[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            out += Substring(bytes[run..<index])
+            out.append(bytes[run..<index])
             switch byte {
             case UInt8(ascii: "\""): out += "\\\""
             case UInt8(ascii: "\\"): out += "\\\\"
@@ -75,7 +84,42 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
             }
             run = bytes.index(after: index)
         }
-        out += Substring(bytes[run...])
+        out.append(bytes[run...])
         out += "\""
+    }
+}
+
+/// The bytes JSON is written into: pieces gathered in a small buffer, which is moved into the
+/// Data when full. Data grows in place where it can, so that a long text is not held twice while
+/// it grows, and the many small pieces cost no more than a string's.
+private struct JSONBytes {
+    private static let bufferBytes = 16_384
+    private var whole = Data()
+    private var buffer: [UInt8] = []
+
+    init() {
+        buffer.reserveCapacity(Self.bufferBytes)
+    }
+
+    static func += (out: inout JSONBytes, text: String) {
+        out.append(text.utf8[...])
+    }
+
+    mutating func append(_ bytes: Substring.UTF8View) {
+        // A string's bytes are copied whole, not one by one.
+        if bytes.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil { buffer.append(contentsOf: bytes) }
+        if buffer.count >= Self.bufferBytes { flush() }
+    }
+
+    var data: Data {
+        mutating get {
+            flush()
+            return whole
+        }
+    }
+
+    private mutating func flush() {
+        whole.append(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

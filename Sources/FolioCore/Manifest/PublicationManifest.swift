@@ -15,7 +15,7 @@ struct PublicationManifest: Sendable {
 
     static let manifestType = "application/webpub+json"
 
-    var json: String {
+    var json: Data {
         let selfLink: JSONOutput = .object([
             ("rel", "self"), ("href", .string((options.url ?? "") + SiteLayout.manifest)), ("type", .string(Self.manifestType)),
         ])
@@ -34,7 +34,7 @@ struct PublicationManifest: Sendable {
             ("pageList", pageList),
             ("landmarks", .array(landmarks)),
         ])
-        return manifest.text() + "\n"
+        return manifest.data(after: "\n")
     }
 
     private var metadata: JSONOutput {

@@ -50,8 +50,8 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     let others = files
     files.append(made(SiteLayout.manifest, try bookWide(SiteLayout.manifest) {
         let resources = others.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
-        return Data(PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
-                                        paged: paged, links: links, resources: resources).json.utf8)
+        return PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
+                                   paged: paged, links: links, resources: resources).json
     }))
     return files.sorted { $0.path < $1.path }
 }

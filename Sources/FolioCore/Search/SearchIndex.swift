@@ -13,39 +13,39 @@ struct SearchIndex: Sendable, Equatable {
     /// A page's text and its terms, each once.
     typealias PageWords = (text: String, terms: Set<String>)
 
+    /// The terms of a book's pages, in order, with their pages; each page's text goes to `text`
+    /// (its book number from 1, its text) as it is found, in book order, and is not kept.
     /// Every page with words is searched but the contents, which only repeats the chapters' titles.
     /// A book repeats its words: each distinct word or ideograph run is folded once, and pages
-    /// are read side by side, a batch at a time so that only one batch's words are held.
-    init(_ paged: PagedBook) {
-        texts = paged.pages.mapSideBySide(Self.text(of:))
+    /// are read side by side, a batch at a time so that only one batch's texts and words are held.
+    static func terms(of paged: PagedBook, text: (Int, String) -> Void) -> [(term: String, pages: PageNumbers)] {
         // Terms are numbered as they are first met, so that a page's terms are counted by number.
         var numbers: [String: Int] = [:]
-        var termsOf: [SearchText.Token: [Int]] = [:]
-        var postings: [[Int]] = []
-        var lastPage: [Int] = []
-        for start in stride(from: 0, to: texts.count, by: Self.batch) {
-            let tokens = Array(texts[start..<min(start + Self.batch, texts.count)]).mapSideBySide { Set(SearchText.tokens($0)) }
-            let new = Array(tokens.reduce(into: Set<SearchText.Token>()) { $0.formUnion($1) }.filter { termsOf[$0] == nil })
+        var termsOf: [Token: [Int]] = [:]
+        var postings: [PageNumbers] = []
+        for start in stride(from: 0, to: paged.pages.count, by: batch) {
+            let pages = Array(paged.pages[start..<min(start + batch, paged.pages.count)]).mapSideBySide { page in
+                let text = Self.text(of: page)
+                return (text: text, tokens: Set(SearchText.tokens(text)))
+            }
+            let new = Array(pages.reduce(into: Set<Token>()) { $0.formUnion($1.tokens) }.filter { termsOf[$0] == nil })
             for (token, terms) in zip(new, new.mapSideBySide(Self.terms(of:))) {
                 termsOf[token] = terms.map { term in
                     if let number = numbers[term] { return number }
                     numbers[term] = postings.count
-                    postings.append([])
-                    lastPage.append(0)
+                    postings.append(PageNumbers())
                     return postings.count - 1
                 }
             }
-            for (offset, page) in tokens.enumerated() {
+            for (offset, page) in pages.enumerated() {
                 let number = start + offset + 1
-                for token in page {
-                    for term in termsOf[token] ?? [] where lastPage[term] != number {
-                        lastPage[term] = number
-                        postings[term].append(number)
-                    }
+                text(number, page.text)
+                for token in page.tokens {
+                    for term in termsOf[token] ?? [] { postings[term].append(number) }
                 }
             }
         }
-        terms = Self.ordered(numbers.map { ($0.key, postings[$0.value]) })
+        return numbers.map { (term: $0.key, pages: postings[$0.value]) }.sorted { precedes($0.term, $1.term) }
     }
 
     /// The index of pages whose words are `words`, by book number from 1.
@@ -61,6 +61,8 @@ struct SearchIndex: Sendable, Equatable {
     private static func ordered(_ terms: [(term: String, pages: [Int])]) -> [(term: String, pages: [Int])] {
         terms.sorted { precedes($0.term, $1.term) }
     }
+
+    private typealias Token = SearchText.Token
 
     /// The order of the terms: UTF-16's.
     static func precedes(_ a: String, _ b: String) -> Bool {

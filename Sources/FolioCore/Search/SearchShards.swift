@@ -1,3 +1,5 @@
+import Foundation
+
 /// The search index as site files, cut so that a query loads little:
 ///
 /// - `search/index.json`: the number of pages, and for each shard of terms its file and first
@@ -7,34 +9,73 @@
 ///   after it; the terms that begin with a prefix are a run of neighbouring shards, usually one;
 /// - `search/text/<n>.json`: the texts of a run of pages, `[text…]`, for the results' snippets
 ///   and for checking phrases; a chapter's pages together where they fit.
-enum SearchShards {
+///
+/// The files are made as the index's parts come, page texts in book order and terms in theirs, so
+/// that a big book's texts are held only as their chunks' JSON.
+struct SearchShards {
     /// About a few kilobytes once a server compresses them.
     static let shardBytes = 12_000
     static let chunkBytes = 24_000
 
-    /// `chunk` writes a chunk of page texts and `shard` a shard of terms (`folio serve` passes ones
-    /// that reuse earlier ones).
-    static func files(_ index: SearchIndex, slugs: [String], chunk: ([String]) -> String = SearchShards.chunk,
-                      shard: ([(term: String, pages: [Int])]) -> String = SearchShards.shard) -> [SiteFile] {
-        var files: [SiteFile] = []
-        var shards: [JSONOutput] = []
-        for run in cut(index.terms, limit: shardBytes, size: { $0.term.utf8.count + 6 + $0.pages.count * 3 }, breakBefore: { _ in false }) {
-            let path = SiteLayout.searchTerms(shards.count)
-            shards.append(["file": .string(SiteLayout.searchRelative(path)), "first": .string(run[0].term)])
-            files.append(.text(path, shard(run)))
-        }
-        var chunks: [JSONOutput] = []
-        let pages = index.texts.indices.map { (number: $0 + 1, text: index.texts[$0]) }
-        let chunkRuns = cut(pages, limit: chunkBytes, size: { $0.text.utf8.count + 3 },
-                            breakBefore: { $0.number > 1 && slugs[$0.number - 1] != slugs[$0.number - 2] })
-        for run in chunkRuns {
-            let path = SiteLayout.searchTexts(chunks.count)
-            chunks.append(["file": .string(SiteLayout.searchRelative(path)), "first": .int(run[0].number)])
-            files.append(.text(path, chunk(run.map(\.text))))
-        }
-        let toc: JSONOutput = ["format": .int(1), "pages": .int(index.texts.count), "terms": .array(shards), "texts": .array(chunks)]
+    /// Each page's chapter slug, by book number from 1: a chunk ends at a chapter's end where it may.
+    let slugs: [String]
+    /// A chunk file's contents from its pages' numbers and texts.
+    let chunkFile: ([(number: Int, text: String)]) -> SiteFile.Contents
+    /// Writes a shard of terms (`folio serve` passes one that reuses earlier ones).
+    let shard: ([(term: String, pages: [Int])]) -> String
+    private(set) var files: [SiteFile] = []
+    private var shards: [JSONOutput] = []
+    private var chunks: [JSONOutput] = []
+    private var terms = Runs<(term: String, pages: [Int])>(limit: shardBytes)
+    private var texts = Runs<(number: Int, text: String)>(limit: chunkBytes)
+    private var pages = 0
+
+    init(slugs: [String], chunkFile: @escaping ([(number: Int, text: String)]) -> SiteFile.Contents,
+         shard: @escaping ([(term: String, pages: [Int])]) -> String = SearchShards.shard) {
+        (self.slugs, self.chunkFile, self.shard) = (slugs, chunkFile, shard)
+    }
+
+    /// The files of a whole index; `chunk` writes a chunk of page texts (`folio serve` passes one
+    /// that reuses earlier ones).
+    static func files(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> String = SearchShards.chunk,
+                      shard: @escaping ([(term: String, pages: [Int])]) -> String = SearchShards.shard) -> [SiteFile] {
+        var shards = SearchShards(slugs: slugs, chunkFile: { .bytes(Data(chunk($0.map(\.text)).utf8)) }, shard: shard)
+        for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
+        for entry in index.terms { shards.add(term: entry.term, pages: entry.pages) }
+        return shards.finish()
+    }
+
+    /// The text of the page after the last one added, `number` (from 1).
+    mutating func add(text: String, page number: Int) {
+        pages = number
+        let breaking = number > 1 && slugs[number - 1] != slugs[number - 2]
+        if let run = texts.add((number, text), bytes: text.utf8.count + 3, breaking: breaking) { write(texts: run) }
+    }
+
+    /// The term after the last one added, in `SearchIndex.precedes` order, with its pages ascending.
+    mutating func add(term: String, pages: [Int]) {
+        if let run = terms.add((term, pages), bytes: term.utf8.count + 6 + pages.count * 3) { write(terms: run) }
+    }
+
+    /// Every file, the table of contents last.
+    mutating func finish() -> [SiteFile] {
+        if let run = texts.finish() { write(texts: run) }
+        if let run = terms.finish() { write(terms: run) }
+        let toc: JSONOutput = ["format": .int(1), "pages": .int(pages), "terms": .array(shards), "texts": .array(chunks)]
         files.append(.text(SiteLayout.searchIndex, toc.text() + "\n"))
         return files
+    }
+
+    private mutating func write(terms run: [(term: String, pages: [Int])]) {
+        let path = SiteLayout.searchTerms(shards.count)
+        shards.append(["file": .string(SiteLayout.searchRelative(path)), "first": .string(run[0].term)])
+        files.append(.text(path, shard(run)))
+    }
+
+    private mutating func write(texts run: [(number: Int, text: String)]) {
+        let path = SiteLayout.searchTexts(chunks.count)
+        chunks.append(["file": .string(SiteLayout.searchRelative(path)), "first": .int(run[0].number)])
+        files.append(SiteFile(path: path, contents: chunkFile(run)))
     }
 
     /// A shard of terms as its file holds them.
@@ -47,33 +88,59 @@ enum SearchShards {
         JSONOutput.array(texts.map { .string($0) }).text(indent: nil)
     }
 
-    /// `items` in runs of at most `limit` bytes by `size` (a longer item alone), a run also
-    /// ending before an item `breakBefore` accepts once the run is past a quarter of the limit.
-    private static func cut<Item>(_ items: [Item], limit: Int, size: (Item) -> Int, breakBefore: (Item) -> Bool) -> [[Item]] {
-        var runs: [[Item]] = []
-        var run: [Item] = []
-        var bytes = 0
-        for item in items {
-            let itemBytes = size(item)
-            if !run.isEmpty && (bytes + itemBytes > limit || (breakBefore(item) && bytes > limit / 4)) {
-                runs.append(run)
-                run = []
-                bytes = 0
-            }
-            run.append(item)
-            bytes += itemBytes
-        }
-        return run.isEmpty ? runs : runs + [run]
-    }
-
     private static func gaps(_ pages: [Int]) -> [Int] {
         pages.indices.map { $0 == 0 ? pages[0] : pages[$0] - pages[$0 - 1] }
     }
 }
 
-/// The search stage: the paged book's index as site files. `index` is the book's, when it is known;
-/// `chunk` and `shard` as `SearchShards.files` takes them.
-func searchFiles(_ paged: PagedBook, index: SearchIndex? = nil, chunk: ([String]) -> String = SearchShards.chunk,
-                 shard: ([(term: String, pages: [Int])]) -> String = SearchShards.shard) -> [SiteFile] {
-    SearchShards.files(index ?? SearchIndex(paged), slugs: paged.pages.map(\.slug), chunk: chunk, shard: shard)
+/// Items cut into runs of at most `limit` bytes (a longer item alone) as they come, a run also
+/// ending before an item that breaks once the run is past a quarter of the limit.
+private struct Runs<Item> {
+    let limit: Int
+    private var run: [Item] = []
+    private var bytes = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Adds `item` of `itemBytes`; the run it closed, if it closed one.
+    mutating func add(_ item: Item, bytes itemBytes: Int, breaking: Bool = false) -> [Item]? {
+        var closed: [Item]?
+        if !run.isEmpty && (bytes + itemBytes > limit || (breaking && bytes > limit / 4)) {
+            closed = run
+            run = []
+            bytes = 0
+        }
+        run.append(item)
+        bytes += itemBytes
+        return closed
+    }
+
+    /// The last run, if any.
+    mutating func finish() -> [Item]? {
+        defer { run = [] }
+        return run.isEmpty ? nil : run
+    }
+}
+
+/// The search stage: the paged book's index as site files. The index is made here, and its chunks
+/// of page texts are written when the writer asks for them, from the pages: a big book's texts are
+/// never all held at once.
+func searchFiles(_ paged: PagedBook) -> [SiteFile] {
+    let pages = paged.pages
+    var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { run in
+        let numbers = run.map(\.number)
+        return .rendered { Data(SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }).utf8) }
+    })
+    let terms = SearchIndex.terms(of: paged) { shards.add(text: $1, page: $0) }
+    for entry in terms { shards.add(term: entry.term, pages: entry.pages.numbers) }
+    return shards.finish()
+}
+
+/// The search stage for an index that is known (`folio serve`'s), with its `chunk` and `shard` as
+/// `SearchShards.files` takes them.
+func searchFiles(_ paged: PagedBook, index: SearchIndex, chunk: @escaping ([String]) -> String,
+                 shard: @escaping ([(term: String, pages: [Int])]) -> String) -> [SiteFile] {
+    SearchShards.files(index, slugs: paged.pages.map(\.slug), chunk: chunk, shard: shard)
 }

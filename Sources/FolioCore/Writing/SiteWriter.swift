@@ -135,11 +135,14 @@ private struct SiteUpdate {
                 return Planned(file: file, entry: entry, changed: changed, bytes: keep)
             }
         }.map { try $0.get() }
+        // The documents rendered for comparing are gone: their memory can serve the writes.
+        returnFreedMemory()
 
         let current = Set(files.map(\.path))
         let stale = earlier.entries.keys.filter { !current.contains($0) }.sorted()
         let changes = planned.filter(\.changed)
         var record = SiteRecord()
+        record.entries.reserveCapacity(planned.count)
         for plan in planned { record.entries[plan.file.path] = plan.entry }
         guard !changes.isEmpty || !stale.isEmpty || record.text != earlier.text else { return WriteCounts() }
         try ensureOwnFolders(changes.map(\.file.path) + stale)

@@ -1,0 +1,33 @@
+/// A term's pages, ascending, each once, kept small: each as its gap from the one before in
+/// 7-bit groups, so that a word on most pages of a big book takes a byte a page.
+struct PageNumbers: Sendable {
+    private var bytes: [UInt8] = []
+    private var last = 0
+
+    /// Adds `page`, when it is after the last one added (a page's terms come once per word).
+    mutating func append(_ page: Int) {
+        guard page > last else { return }
+        var gap = page - last
+        last = page
+        while gap >= 0x80 {
+            bytes.append(UInt8(gap & 0x7F) | 0x80)
+            gap >>= 7
+        }
+        bytes.append(UInt8(gap))
+    }
+
+    var numbers: [Int] {
+        var numbers: [Int] = []
+        var (page, gap, shift) = (0, 0, 0)
+        for byte in bytes {
+            gap |= Int(byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80 {
+                page += gap
+                numbers.append(page)
+                (gap, shift) = (0, 0)
+            }
+        }
+        return numbers
+    }
+}

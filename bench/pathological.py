@@ -87,9 +87,13 @@ def timed(command, stdin_text=None, cwd=None, timeout=60):
 SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
-# cmark takes up to half a minute on some of its own cases (two minutes on one), and on these its
-# time varies twofold from run to run: Folio is stopped at 4× cmark's time, not at what it is measured against.
+# cmark takes over a second on four of its own cases, up to half a minute (two minutes on one), and
+# its time on them varies twofold from run to run. cmark gets CMARK_LIMIT seconds; on a case it is
+# slow on, Folio is stopped at SLOW_FACTOR × cmark's time (at CMARK_LIMIT where cmark ran out), and on
+# a doubled text at DOUBLED_FACTOR × its time on the text.
 CMARK_LIMIT = 60
+SLOW_FACTOR = 4
+DOUBLED_FACTOR = 3.2
 
 
 def folio_time(folio, text, timeout):
@@ -111,10 +115,8 @@ def show(seconds, status):
 
 
 def measure(folio, text, doubled_text, cmark, timeout):
-    """One binary's figures on one case: its time, the ratio to cmark's, the doubled text's time and the doubling ratio.
-    A case cmark itself takes long on is given time to reach 4× cmark's (cmark's own limit where it
-    ran out), and its doubled text 3.2× its own."""
-    seconds, status = folio_time(folio, text, max(timeout, 4 * cmark if cmark is not None else CMARK_LIMIT))
+    """One binary's figures on one case: its time, the ratio to cmark's, the doubled text's time and the doubling ratio."""
+    seconds, status = folio_time(folio, text, max(timeout, SLOW_FACTOR * cmark if cmark is not None else CMARK_LIMIT))
     figures = {"seconds": seconds, "status": status, "ratio": None,
                "doubled_seconds": None, "doubled_status": "-", "doubling": None}
     if status != "ok":
@@ -123,7 +125,7 @@ def measure(folio, text, doubled_text, cmark, timeout):
     if cmark is not None and cmark > 0:
         figures["ratio"] = seconds / cmark
     if doubled_text is not None:
-        doubled, figures["doubled_status"] = folio_time(folio, doubled_text, max(timeout, 3.2 * seconds))
+        doubled, figures["doubled_status"] = folio_time(folio, doubled_text, max(timeout, DOUBLED_FACTOR * seconds))
         if figures["doubled_status"] == "ok":
             figures["doubled_seconds"] = doubled
             figures["doubling"] = doubled / seconds
@@ -161,7 +163,6 @@ def main():
     for name, text in once.items():
         if args.only and args.only not in name:
             continue
-        # cmark takes over a second on four of its own cases: it gets time to finish (all but one).
         cmark, cmark_status = cmark_time(text, max(args.timeout, CMARK_LIMIT))
         # Some of cmark's cases grow as the square of their count ("backticks", "deeply nested
         # lists"): doubling the count quadruples the text, so the doubled text's size is kept too.
@@ -177,7 +178,8 @@ def main():
         rows.append(row)
         print(line, flush=True)
     if args.json:
-        args.json.write_text(json.dumps({"timeout": args.timeout, "cases": rows}, indent=2) + "\n")
+        args.json.write_text(json.dumps({"timeout": args.timeout, "cmark_limit": CMARK_LIMIT, "slow_factor": SLOW_FACTOR,
+                                             "doubled_factor": DOUBLED_FACTOR, "cases": rows}, indent=2) + "\n")
 
 
 if __name__ == "__main__":

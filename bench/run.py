@@ -318,8 +318,9 @@ def pathological_section(figures):
         rows.append(f"| {case['case']} | {case['bytes']:,} | {seconds(case['cmark_seconds'], 'timeout')} | "
                     f"{seconds(folio['seconds'], folio['status'])} | {ratio(folio['ratio'])} | {doubled} | {ratio(folio['doubling'])} |")
     return [f"CPU seconds, user + system. cmark writes its HTML to /dev/null, Folio its site to memory (/dev/shm). "
-            f"A run is stopped after {figures['timeout']:g} s, or later where the case needs it: cmark after 60 s, Folio "
-            "at 4× cmark's time (60 s where cmark ran out), and on a doubled text at 3.2× its time on the text. "
+            f"A run is stopped after {figures['timeout']:g} s, or later where the case needs it: cmark after "
+            f"{figures['cmark_limit']:g} s, Folio at {figures['slow_factor']:g}× cmark's time ({figures['cmark_limit']:g} s where "
+            f"cmark ran out), and on a doubled text at {figures['doubled_factor']:g}× its time on the text. "
             f"Where cmark itself takes over {figures['timeout']:g} s, its own time grows faster than its text, and the "
             "doubled text is not built.", "", *rows]
 

@@ -83,7 +83,6 @@ struct ServedSite: Sendable {
     }
 }
 
-
 /// The script tag `folio serve` adds to every page it serves; `folio build` never writes it.
 let liveReloadTag = Data("<script src=\"/\(LiveReload.scriptPath)\"></script>".utf8)
 

@@ -32,24 +32,13 @@ import Foundation
 /// on a line that joins a directive's last included line and the text after the directive,
 /// the text after it is given the included line's place.
 func expandDirectives(_ text: String, file: String, firstLine: Int = 1, root: String = "", files: BookFiles) throws -> ExpandedMarkdown {
-    guard hasDoubleBrace(text) else { return ExpandedMarkdown(markdown: text) }
+    guard text.containsBytes("{{") else { return ExpandedMarkdown(markdown: text) }
     var expander = DirectiveExpander(root: root, files: files)
     let origins = (0..<lineCount(text)).map { SourceLocation(file: file, line: firstLine + $0) }
     let expanded = expander.expand(Excerpt(text: text, origins: origins), file: file, including: [file])
     if !expander.diagnostics.isEmpty { throw DiagnosticsError(expander.diagnostics) }
     let ownLines = expanded.text == text
     return ExpandedMarkdown(markdown: expanded.text, lineOrigins: ownLines ? [] : expanded.origins, title: expander.title)
-}
-
-/// Whether `text` holds `{{`, the start of every directive: a scan of its bytes, which on a book
-/// of a thousand chapters is much quicker than Foundation's substring search.
-private func hasDoubleBrace(_ text: String) -> Bool {
-    var previous: UInt8 = 0
-    for byte in text.utf8 {
-        if byte == UInt8(ascii: "{") && previous == byte { return true }
-        previous = byte
-    }
-    return false
 }
 
 /// A chapter's Markdown with its directives expanded.

@@ -68,23 +68,25 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
     /// every few dozen bytes.
     private func quote(_ string: String, to out: inout JSONBytes) {
         out += "\""
-        let bytes = string.utf8
-        var run = bytes.startIndex
-        for index in bytes.indices {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            out.append(bytes[run..<index])
-            switch byte {
-            case UInt8(ascii: "\""): out += "\\\""
-            case UInt8(ascii: "\\"): out += "\\\\"
-            case UInt8(ascii: "\n"): out += "\\n"
-            case UInt8(ascii: "\r"): out += "\\r"
-            case UInt8(ascii: "\t"): out += "\\t"
-            default: out += "\\u" + String(repeating: "0", count: 4 - String(byte, radix: 16).count) + String(byte, radix: 16)
+        var string = string
+        string.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): out += "\\\""
+                case UInt8(ascii: "\\"): out += "\\\\"
+                case UInt8(ascii: "\n"): out += "\\n"
+                case UInt8(ascii: "\r"): out += "\\r"
+                case UInt8(ascii: "\t"): out += "\\t"
+                default: out += "\\u" + String(repeating: "0", count: 4 - String(byte, radix: 16).count) + String(byte, radix: 16)
+                }
+                run = index + 1
             }
-            run = bytes.index(after: index)
+            out.append(UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        out.append(bytes[run...])
         out += "\""
     }
 }
@@ -102,12 +104,12 @@ private struct JSONBytes {
     }
 
     static func += (out: inout JSONBytes, text: String) {
-        out.append(text.utf8[...])
+        // A string's bytes are copied whole, not one by one.
+        if text.utf8.withContiguousStorageIfAvailable({ out.append($0) }) == nil { Array(text.utf8).withUnsafeBufferPointer { out.append($0) } }
     }
 
-    mutating func append(_ bytes: Substring.UTF8View) {
-        // A string's bytes are copied whole, not one by one.
-        if bytes.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil { buffer.append(contentsOf: bytes) }
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferBytes { flush() }
     }
 

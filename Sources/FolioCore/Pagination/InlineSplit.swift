@@ -36,7 +36,7 @@ extension Inline {
         var length = 0
         walk(entering: { inline in
             switch inline {
-            case .text(let text), .code(let text), .html(let text): length += text.unicodeScalars.count
+            case .text(let text), .code(let text), .html(let text): length += text.scalarCount
             case .softBreak, .lineBreak: length += 1
             // A footnote reference is its number; a checkbox has no text.
             case .footnoteReference(_, let number, _): length += String(number).unicodeScalars.count

@@ -74,7 +74,7 @@ struct TextAtomizer {
                     offset += 1
                 case .html(let html):
                     extendWord(width: 0)
-                    offset += html.unicodeScalars.count
+                    offset += html.scalarCount
                     word?.end = offset
                     // The theme shows an image as a block of its own, even inside a paragraph.
                     for image in rawHTMLImages(html) {
@@ -112,7 +112,29 @@ struct TextAtomizer {
     }
 
     private mutating func addText(_ text: String, face: TextWidths.Face, size: Double) {
+        let table = widthTable(face, size: size)
+        // A run of word characters that neither break nor join (`isPlain`) only lengthens the
+        // word: its characters are added here, and the word's end and last character set once.
+        var run = 0
+        var runLast: Unicode.Scalar = " "
+        func endRun() {
+            guard run > 0 else { return }
+            offset += run
+            word!.end = offset
+            word!.onlyBreaks = false
+            (word!.face, word!.size) = (face, size)
+            lastScalar = runLast
+            run = 0
+        }
         for scalar in text.unicodeScalars {
+            if isPlain(scalar) {
+                if word == nil { word = TextAtom(kind: .word, width: 0, start: offset + run, end: offset + run, face: face, size: size) }
+                word!.width += widthTables[table].width(scalar)
+                wordText.append(UInt8(truncatingIfNeeded: scalar.value))
+                (run, runLast) = (run + 1, scalar)
+                continue
+            }
+            endRun()
             if scalar == " " || scalar == "\t" || scalar == "\n" {
                 addSpace(width: width(" ", face, size: size), length: 1)
                 continue
@@ -141,12 +163,18 @@ struct TextAtomizer {
             // word (`rust-|lang.org`), and prefer that to breaking a long word anywhere.
             if breaksAfter(scalar) && !wordInitial { endWord() }
         }
+        endRun()
     }
 
     private mutating func width(_ scalar: Unicode.Scalar, _ face: TextWidths.Face, size: Double) -> Double {
-        if let index = widthTables.firstIndex(where: { $0.face == face && $0.size == size }) { return widthTables[index].width(scalar) }
+        widthTables[widthTable(face, size: size)].width(scalar)
+    }
+
+    /// The index in `widthTables` of the table for `face` at `size`, added when first met.
+    private mutating func widthTable(_ face: TextWidths.Face, size: Double) -> Int {
+        if let index = widthTables.firstIndex(where: { $0.face == face && $0.size == size }) { return index }
         widthTables.append(TextWidths.Scaled(face, size: size))
-        return widthTables[widthTables.count - 1].width(scalar)
+        return widthTables.count - 1
     }
 
     private var opensWord: Bool {
@@ -180,6 +208,16 @@ struct TextAtomizer {
         word = nil
         wordText.removeAll(keepingCapacity: true)
         lastScalar = nil
+    }
+}
+
+/// Printable ASCII but the space and the characters `addText` treats apart: quotes, `]` (a
+/// closing mark), and `-` and `?` (a line may break after them).
+private func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x22, 0x27, 0x2D, 0x3F, 0x5D: false
+    case 0x21...0x7E: true
+    default: false
     }
 }
 

@@ -131,7 +131,7 @@ struct MustacheParser {
         case ">":
             let name = try self.name(content, at: start)
             let partial: MustacheNode.PartialName = name.hasPrefix("*")
-                ? .dynamic(keys(try self.name(trimmed(name.dropFirst()), at: start)))
+                ? .dynamic(keys(try self.name(String(name.dropFirst().drop(while: \.isWhitespace)), at: start)))
                 : .named(name)
             let indentation = standalone(start)
             endLine()
@@ -181,11 +181,13 @@ struct MustacheParser {
 
     /// Adds text to the current line, ending a text node at each newline.
     private mutating func appendText(upTo end: Int) {
-        for character in text[position..<end] {
-            line.append(character)
-            if Self.isNewline(character) { endLine() }
+        while position < end {
+            let newline = text[position..<end].firstIndex(where: Self.isNewline)
+            let lineEnd = newline.map { $0 + 1 } ?? end
+            line += template[indices[position]..<(lineEnd < indices.count ? indices[lineEnd] : template.endIndex)]
+            if newline != nil { endLine() }
+            position = lineEnd
         }
-        position = end
     }
 
     private mutating func endLine() {
@@ -194,12 +196,19 @@ struct MustacheParser {
     }
 
     private func find(_ delimiter: [Character], from start: Int) -> Int? {
-        guard delimiter.count <= text.count else { return nil }
-        return (start..<max(start, text.count - delimiter.count + 1)).first { text[$0..<($0 + delimiter.count)].elementsEqual(delimiter) }
+        guard let first = delimiter.first, delimiter.count <= text.count else { return nil }
+        var index = start
+        while index <= text.count - delimiter.count {
+            if text[index] == first && delimiter.indices.allSatisfy({ text[index + $0] == delimiter[$0] }) { return index }
+            index += 1
+        }
+        return nil
     }
 
-    private func trimmed(_ characters: some BidirectionalCollection<Character>) -> String {
-        String(characters.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    private func trimmed(_ characters: ArraySlice<Character>) -> String {
+        guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
+              let last = characters.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(template[indices[first]..<(last + 1 < indices.count ? indices[last + 1] : template.endIndex)])
     }
 
     private mutating func error(_ message: String, at index: Int) -> Diagnostic {

@@ -175,9 +175,7 @@ private struct SiteUpdate {
         do {
             try ensureOwnFolders(files.map(\.path))
             try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
-            try write(files, bytes: { _, file in try file.bytes(from: book) }) { file, data in
-                record.entries[file.path] = SiteRecord.Entry(size: data.count, hash: fnv1a(data))
-            }
+            try write(files, bytes: { _, file in try file.bytes(from: book) }) { file, entry in record.entries[file.path] = entry }
         } catch {
             try? remove(files.map(\.path) + [SiteRecord.fileName])
             throw error
@@ -187,21 +185,27 @@ private struct SiteUpdate {
     }
 
     /// Writes `files` with the bytes `bytes` gives for each (by its index), telling `wrote` of
-    /// each file written. The bytes are made on every core, a batch at a time, and the files
-    /// written from one thread: two threads creating files in one folder contend for its lock and
-    /// cost ten times the time.
+    /// each file written and its record entry. The bytes (and entries) are made on every core, a
+    /// batch at a time, and the files written from one thread: two threads creating files in one
+    /// folder contend for its lock and cost ten times the time.
     private func write(_ files: [SiteFile], bytes: @Sendable (Int, SiteFile) throws -> Data,
-                       wrote: (SiteFile, Data) -> Void = { _, _ in }) throws {
+                       wrote: ((SiteFile, SiteRecord.Entry) -> Void)? = nil) throws {
+        let recorded = wrote != nil
         for folder in Set(files.map { directory(of: $0.path) }).sorted() where !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
         for start in stride(from: 0, to: files.count, by: Self.batch) {
             let batch = Array(start..<min(start + Self.batch, files.count))
-            let made = batch.mapSideBySide { index in Result { try bytes(index, files[index]) } }
-            for (index, data) in zip(batch, made) {
-                let data = try data.get()
+            let made = batch.mapSideBySide { index in
+                Result { () throws -> (Data, SiteRecord.Entry?) in
+                    let data = try bytes(index, files[index])
+                    return (data, recorded ? SiteRecord.Entry(size: data.count, hash: fnv1a(data)) : nil)
+                }
+            }
+            for (index, result) in zip(batch, made) {
+                let (data, entry) = try result.get()
                 try writeWhole(data, to: root + "/" + files[index].path)
-                wrote(files[index], data)
+                if let entry { wrote?(files[index], entry) }
             }
         }
     }

@@ -317,7 +317,9 @@ def pathological_section(figures):
         doubled = "" if case["doubled_bytes"] is None else f"{case['doubled_bytes']:,}, {seconds(folio['doubled_seconds'], folio['doubled_status'])}"
         rows.append(f"| {case['case']} | {case['bytes']:,} | {seconds(case['cmark_seconds'], 'timeout')} | "
                     f"{seconds(folio['seconds'], folio['status'])} | {ratio(folio['ratio'])} | {doubled} | {ratio(folio['doubling'])} |")
-    return [f"CPU seconds, user + system. cmark writes its HTML to /dev/null, Folio its site to memory (/dev/shm). "
+    return [f"CPU seconds, user + system; a run under {figures['quick']:g} s is the median of {figures['runs']} runs. "
+            "cmark writes its HTML to /dev/null, Folio its site to memory (/dev/shm). "
+            "A case whose text grows as the square of its count is doubled by its bytes, not its count. "
             f"A run is stopped after {figures['timeout']:g} s, or later where the case needs it: cmark after "
             f"{figures['cmark_limit']:g} s, Folio at {figures['slow_factor']:g}× cmark's time ({figures['cmark_limit']:g} s where "
             f"cmark ran out), and on a doubled text at {figures['doubled_factor']:g}× its time on the text. "

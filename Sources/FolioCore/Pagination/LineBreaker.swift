@@ -52,7 +52,7 @@ struct LineBreaker {
                 }
                 // A word longer than the line breaks anywhere (overflow-wrap: anywhere).
                 var offset = atom.start
-                var widths = TextWidths.Scaled(atom.face, size: atom.size)
+                let widths = TextWidths.Scaled(atom.face, size: atom.size)
                 for scalar in atom.text.unicodeScalars {
                     let advance = widths.width(scalar)
                     if !empty && x + advance > width { newLine(at: offset) }

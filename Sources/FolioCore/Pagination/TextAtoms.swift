@@ -112,7 +112,6 @@ struct TextAtomizer {
     }
 
     private mutating func addText(_ text: String, face: TextWidths.Face, size: Double) {
-        let table = widthTable(face, size: size)
         // A run of word characters that neither break nor join (`isPlain`) only lengthens the
         // word: its characters are added here, and the word's end and last character set once.
         var run = 0
@@ -126,10 +125,11 @@ struct TextAtomizer {
             lastScalar = runLast
             run = 0
         }
+        let widths = self.widths(face, size: size)
         for scalar in text.unicodeScalars {
             if isPlain(scalar) {
                 if word == nil { word = TextAtom(kind: .word, width: 0, start: offset + run, end: offset + run, face: face, size: size) }
-                word!.width += widthTables[table].width(scalar)
+                word!.width += widths.width(scalar)
                 wordText.append(UInt8(truncatingIfNeeded: scalar.value))
                 (run, runLast) = (run + 1, scalar)
                 continue
@@ -167,14 +167,14 @@ struct TextAtomizer {
     }
 
     private mutating func width(_ scalar: Unicode.Scalar, _ face: TextWidths.Face, size: Double) -> Double {
-        widthTables[widthTable(face, size: size)].width(scalar)
+        widths(face, size: size).width(scalar)
     }
 
-    /// The index in `widthTables` of the table for `face` at `size`, added when first met.
-    private mutating func widthTable(_ face: TextWidths.Face, size: Double) -> Int {
-        if let index = widthTables.firstIndex(where: { $0.face == face && $0.size == size }) { return index }
+    /// The table of widths for `face` at `size`, made when first asked for.
+    private mutating func widths(_ face: TextWidths.Face, size: Double) -> TextWidths.Scaled {
+        if let known = widthTables.first(where: { $0.face == face && $0.size == size }) { return known }
         widthTables.append(TextWidths.Scaled(face, size: size))
-        return widthTables.count - 1
+        return widthTables[widthTables.count - 1]
     }
 
     private var opensWord: Bool {

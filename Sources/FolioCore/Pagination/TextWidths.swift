@@ -14,8 +14,9 @@ enum TextWidths {
     }
 
     /// `width(_:_:size:)` in one face at one size, the printable ASCII kept in a table as it is
-    /// met: text is measured a character at a time, and most characters are ASCII.
-    struct Scaled {
+    /// met: text is measured a character at a time, and most characters are ASCII. A class, so
+    /// that asking it of a table among others does not check that table's uniqueness each time.
+    final class Scaled {
         let face: Face
         let size: Double
         /// Each printable ASCII character's width, or -1 until it is first measured.
@@ -26,7 +27,7 @@ enum TextWidths {
             self.size = size
         }
 
-        mutating func width(_ scalar: Unicode.Scalar) -> Double {
+        func width(_ scalar: Unicode.Scalar) -> Double {
             let value = scalar.value
             guard value >= 0x20 && value < 0x7F else { return TextWidths.width(scalar, face, size: size) }
             let index = Int(value) - 0x20

@@ -100,7 +100,7 @@ SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") else None
 # its time on them varies twofold from run to run. cmark gets CMARK_LIMIT seconds; on a case it is
 # slow on, Folio is stopped at SLOW_FACTOR × cmark's time (at CMARK_LIMIT where cmark ran out), and on
 # a doubled text at DOUBLED_FACTOR × its time on the text.
-CMARK_LIMIT = 60
+CMARK_LIMIT = 150
 SLOW_FACTOR = 4
 DOUBLED_FACTOR = 3.2
 

@@ -52,6 +52,10 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
         cache?.parse(sections, options: book.options.markdown) ?? parseChapters(sections, options: book.options.markdown)
     }
     log.report(contentsOf: parsed.flatMap(\.warnings))
+    // Past parsing, a chapter's source is needed only to say where its raw HTML is: the others go
+    // before linking makes the book's second copy of its text.
+    sections = []
+    for index in parsed.indices where !parsed[index].blocks.contains(where: \.holdsRawHTML) { parsed[index].chapter.markdown = "" }
     var linked = times.time("link") {
         let (files, sizes, refused, rawHTML) = (loaded.files, loaded.imageSizes, loaded.refused, book.options.markdown.rawHTML)
         return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
@@ -60,7 +64,6 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     // Not held beside the linked chapters for the rest of the build. Past linking, a chapter's source
     // is needed only to place raw HTML too tall for a page.
     parsed = []
-    sections = []
     for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: { if case .html = $0 { true } else { false } }) {
         linked.chapters[index].chapter.markdown = ""
     }

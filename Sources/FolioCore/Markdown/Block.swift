@@ -1,23 +1,25 @@
 /// A chapter's Markdown as Swift values, copied out of libcmark's tree.
-indirect enum Block: Sendable, Equatable {
+/// Only the cases that hold a block, or more than a string, are boxed: a paragraph, the most
+/// common block, is held in its array directly, not in an allocation of its own.
+enum Block: Sendable, Equatable {
     case paragraph([Inline])
     /// `id` is filled in by `assignHeadingIDs`; the parser leaves it empty.
-    case heading(level: Int, content: [Inline], id: String)
+    indirect case heading(level: Int, content: [Inline], id: String)
     case blockQuote([Block])
-    case list(MarkdownList)
+    indirect case list(MarkdownList)
     /// `info` is the fence's info string; indented code has none.
-    case codeBlock(info: String, code: String)
+    indirect case codeBlock(info: String, code: String)
     case html(String)
     case thematicBreak
     /// A pipe table (GFM).
-    case table(MarkdownTable)
+    indirect case table(MarkdownTable)
     /// The chapter's footnotes, in the order of their first reference, at its end (GFM).
     case footnotes([Footnote])
     /// A heading with the classes its `{#id .class}` attributes give it.
-    case classed(Block, classes: [String])
+    indirect case classed(Block, classes: [String])
     /// The rest of a block that began on an earlier page: a paragraph's later lines, a code
     /// block's later lines, or a list whose first item began earlier.
-    case continued(Block)
+    indirect case continued(Block)
 }
 
 struct MarkdownList: Sendable, Equatable {

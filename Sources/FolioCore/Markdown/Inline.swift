@@ -1,5 +1,7 @@
 /// Text-level Markdown as Swift values.
-indirect enum Inline: Sendable, Equatable {
+/// Only the cases with large payloads are boxed: a text piece, the most common inline, is held
+/// in its array directly, not in an allocation of its own.
+enum Inline: Sendable, Equatable {
     case text(String)
     case softBreak
     case lineBreak
@@ -7,12 +9,12 @@ indirect enum Inline: Sendable, Equatable {
     case html(String)
     case emphasis([Inline])
     case strong([Inline])
-    case link(Reference, [Inline])
-    case image(Reference, alt: [Inline])
+    indirect case link(Reference, [Inline])
+    indirect case image(Reference, alt: [Inline])
     /// `~~text~~` or `~text~` (GFM).
     case strikethrough([Inline])
     /// `[^label]`: a reference to the chapter's footnote `number`, its `occurrence`th (from 1).
-    case footnoteReference(label: String, number: Int, occurrence: Int)
+    indirect case footnoteReference(label: String, number: Int, occurrence: Int)
     /// The `[ ]` or `[x]` that opens a task list item (GFM), drawn as a disabled checkbox.
     case taskBox(checked: Bool)
 }

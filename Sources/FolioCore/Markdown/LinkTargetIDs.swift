@@ -17,6 +17,13 @@ extension Block {
         return ids
     }
 
+    /// Whether it holds raw HTML, as a block or an inline.
+    var holdsRawHTML: Bool {
+        var found = false
+        walk(blocks: { if case .html = $0 { found = true } }, inlines: { if case .html = $0 { found = true } })
+        return found
+    }
+
     /// The ids its raw HTML gives, blocks and inlines alike.
     var rawHTMLIDs: [String] {
         var ids: [String] = []

@@ -67,17 +67,24 @@ struct SiteRecord: Equatable, Sendable {
     /// When the record was last written: a file changed after it is not vouched for.
     var changed: FileStatus.Time?
 
-    var text: String {
-        var text = Self.header + "\n"
-        for path in entries.keys.sorted() {
-            let entry = entries[path]!
+    /// The record as its file holds it, with `overriding`'s entries in place of its own: made as
+    /// bytes, as a big site's record is megabytes, and made twice a build.
+    func data(overriding: [String: Entry] = [:]) -> Data {
+        var data = Data(capacity: entries.count * 48)
+        func append(_ text: String) { data.append(contentsOf: text.utf8) }
+        append(Self.header + "\n")
+        let paths = (Array(entries.keys) + overriding.keys.filter { entries[$0] == nil }).sorted()
+        for path in paths {
+            let entry = overriding[path] ?? entries[path]!
             if let size = entry.size, let hash = entry.hash {
-                text += String(hash, radix: 16).leftPadded(to: 16) + " \(size) \(path)\n"
+                append(String(hash, radix: 16).leftPadded(to: 16) + " \(size) ")
             } else {
-                text += "- - \(path)\n"
+                append("- - ")
             }
+            append(path)
+            append("\n")
         }
-        return text
+        return data
     }
 
     static func read(in root: String) -> SiteRecord? {
@@ -138,30 +145,29 @@ private struct SiteUpdate {
         // The documents rendered for comparing are gone: their memory can serve the writes.
         returnFreedMemory()
 
-        let current = Set(files.map(\.path))
-        let stale = earlier.entries.keys.filter { !current.contains($0) }.sorted()
-        let changes = planned.filter(\.changed)
         var record = SiteRecord()
         record.entries.reserveCapacity(planned.count)
         for plan in planned { record.entries[plan.file.path] = plan.entry }
-        guard !changes.isEmpty || !stale.isEmpty || record.text != earlier.text else { return WriteCounts() }
+        let stale = earlier.entries.keys.filter { record.entries[$0] == nil }.sorted()
+        let changes = planned.filter(\.changed)
+        guard !changes.isEmpty || !stale.isEmpty || record.entries != earlier.entries else { return WriteCounts() }
         try ensureOwnFolders(changes.map(\.file.path) + stale)
 
         // The record first: every path about to be written is Folio's from now on, its bytes unknown.
-        var journal = record
-        for plan in changes { journal.entries[plan.file.path] = SiteRecord.Entry() }
-        for path in stale { journal.entries[path] = earlier.entries[path] }
-        try writeWhole(Data(journal.text.utf8), to: root + "/" + SiteRecord.fileName)
+        var journal: [String: SiteRecord.Entry] = [:]
+        for plan in changes { journal[plan.file.path] = SiteRecord.Entry() }
+        for path in stale { journal[path] = earlier.entries[path] }
+        try writeWhole(record.data(overriding: journal), to: root + "/" + SiteRecord.fileName)
         // Files an interrupted build may have left half written.
         for (path, entry) in earlier.entries where entry.hash == nil { unlink(temporaryPath(for: root + "/" + path)) }
 
         // An old file where a new file needs a folder (or the other way round) goes first.
-        let blocking = stale.filter { path in current.contains(where: { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) }
+        let blocking = stale.filter { path in record.entries.keys.contains(where: { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) }
         if !blocking.isEmpty { try remove(blocking) }
 
         try write(changes.map(\.file)) { index, file in try changes[index].bytes ?? file.bytes(from: book) }
         try remove(stale.filter { !blocking.contains($0) })
-        try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
+        try writeWhole(record.data(), to: root + "/" + SiteRecord.fileName)
         return WriteCounts(written: changes.count, removed: stale.count)
     }
 
@@ -174,13 +180,13 @@ private struct SiteUpdate {
         for file in files { record.entries[file.path] = SiteRecord.Entry() }
         do {
             try ensureOwnFolders(files.map(\.path))
-            try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
+            try writeWhole(record.data(), to: root + "/" + SiteRecord.fileName)
             try write(files, bytes: { _, file in try file.bytes(from: book) }) { file, entry in record.entries[file.path] = entry }
         } catch {
             try? remove(files.map(\.path) + [SiteRecord.fileName])
             throw error
         }
-        try writeWhole(Data(record.text.utf8), to: root + "/" + SiteRecord.fileName)
+        try writeWhole(record.data(), to: root + "/" + SiteRecord.fileName)
         return WriteCounts(written: files.count, removed: 0)
     }
 

@@ -87,30 +87,30 @@ def test_removed_target_id(site):
 
 
 def test_reordered_reading_order(site):
-    edit(site / "manifest.json", '"href": "one/1.html"', '"href": "one/TMP.html"')
-    edit(site / "manifest.json", '"href": "one/2.html"', '"href": "one/1.html"')
-    edit(site / "manifest.json", '"href": "one/TMP.html"', '"href": "one/2.html"')
+    edit(site / "manifest.json", '"href":"one/1.html"', '"href":"one/TMP.html"')
+    edit(site / "manifest.json", '"href":"one/2.html"', '"href":"one/1.html"')
+    edit(site / "manifest.json", '"href":"one/TMP.html"', '"href":"one/2.html"')
     caught(site, "reading-order", "manifest.json", *position(site / "manifest.json", '"one/2.html"'))
 
 
 def test_bad_enum(site):
-    edit(site / "manifest.json", '"layout": "fixed"', '"layout": "paged"')
+    edit(site / "manifest.json", '"layout":"fixed"', '"layout":"paged"')
     caught(site, "manifest-enum", "manifest.json", *position(site / "manifest.json", '"paged"'))
 
 
 def test_bad_folio_term(site):
-    edit(site / "manifest.json", '"urn:folio:spine": "auto"', '"urn:folio:spine": "middle"')
+    edit(site / "manifest.json", '"urn:folio:spine":"auto"', '"urn:folio:spine":"middle"')
     caught(site, "manifest-enum", "manifest.json", *position(site / "manifest.json", '"middle"'))
 
 
 def test_illegal_option_combination(site):
-    edit(site / "manifest.json", '"urn:folio:spine": "auto"', '"urn:folio:spine": "mid"')
-    edit(site / "manifest.json", '"urn:folio:double-sided": true', '"urn:folio:double-sided": false')
+    edit(site / "manifest.json", '"urn:folio:spine":"auto"', '"urn:folio:spine":"mid"')
+    edit(site / "manifest.json", '"urn:folio:double-sided":true', '"urn:folio:double-sided":false')
     caught(site, "options", "manifest.json", *position(site / "manifest.json", '"mid"'))
 
 
 def test_duplicate_page_number(site):
-    edit(site / "manifest.json", '"title": "4"', '"title": "3"')
+    edit(site / "manifest.json", '"title":"4"', '"title":"3"')
     caught(site, "page-numbers", "manifest.json", *position(site / "manifest.json", '"3"', nth=1))
 
 
@@ -120,7 +120,7 @@ def test_missing_image(site):
 
 
 def test_left_and_right_swapped(site):
-    edit(site / "manifest.json", '"page": "right"', '"page": "left"')
+    edit(site / "manifest.json", '"page":"right"', '"page":"left"')
     caught(site, "page-sides", "manifest.json", *position(site / "manifest.json", '"left"'))
 
 
@@ -141,9 +141,9 @@ def test_missing_sitemap_entry(site):
 
 
 def test_malformed_json(site):
-    edit(site / "manifest.json", '"language": "en",', '"language": "en"')
-    line, column = position(site / "manifest.json", '"language": "en"')
-    caught(site, "manifest-json", "manifest.json", line + 1, 5)
+    edit(site / "manifest.json", '"language":"en",', '"language":"en"')
+    line, column = position(site / "manifest.json", '"language":"en"')
+    caught(site, "manifest-json", "manifest.json", line, column + len('"language":"en"'))
 
 
 def test_invalid_utf8(site):

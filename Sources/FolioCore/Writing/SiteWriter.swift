@@ -58,9 +58,19 @@ struct SiteRecord: Equatable, Sendable {
     static let fileName = ".folio-files"
     static let header = "folio-files 1"
 
+    /// A file's size and hash, both known or both not: sixteen bytes, as a big site has a
+    /// hundred thousand of them, in two records at once.
     struct Entry: Equatable, Sendable {
-        var size: Int?
-        var hash: UInt64?
+        /// -1 when unknown.
+        private let knownSize: Int
+        private let knownHash: UInt64
+
+        init(size: Int? = nil, hash: UInt64? = nil) {
+            (knownSize, knownHash) = if let size, let hash { (size, hash) } else { (-1, 0) }
+        }
+
+        var size: Int? { knownSize < 0 ? nil : knownSize }
+        var hash: UInt64? { knownSize < 0 ? nil : knownHash }
     }
 
     var entries: [String: Entry] = [:]
@@ -118,7 +128,8 @@ private struct SiteUpdate {
 
     /// A site file as it is now, and whether the file already there lacks its bytes.
     private struct Planned: Sendable {
-        var file: SiteFile
+        /// The file's place among the build's files.
+        var index: Int
         var entry: SiteRecord.Entry
         var changed: Bool
         /// The bytes to write, kept when changed unless the file is a rendered document: that is
@@ -133,13 +144,14 @@ private struct SiteUpdate {
         let (root, earlier) = (self.root, self.earlier)
         // Every file's bytes are made here, before anything is written: a document that cannot be
         // rendered or a book file that cannot be read fails the build with the site untouched.
-        let planned = try files.mapSideBySide { file in
+        let planned = try Array(files.indices).mapSideBySide { index in
             Result<Planned, Error> {
+                let file = files[index]
                 let data = try file.bytes(from: book)
                 let entry = SiteRecord.Entry(size: data.count, hash: fnv1a(data))
                 let changed = !Self.isUpToDate(root, file.path, data, entry, earlier)
                 let keep: Data? = if case .rendered = file.contents { nil } else { changed ? data : nil }
-                return Planned(file: file, entry: entry, changed: changed, bytes: keep)
+                return Planned(index: index, entry: entry, changed: changed, bytes: keep)
             }
         }.map { try $0.get() }
         // The documents rendered for comparing are gone: their memory can serve the writes.
@@ -147,15 +159,15 @@ private struct SiteUpdate {
 
         var record = SiteRecord()
         record.entries.reserveCapacity(planned.count)
-        for plan in planned { record.entries[plan.file.path] = plan.entry }
+        for plan in planned { record.entries[files[plan.index].path] = plan.entry }
         let stale = earlier.entries.keys.filter { record.entries[$0] == nil }.sorted()
         let changes = planned.filter(\.changed)
         guard !changes.isEmpty || !stale.isEmpty || record.entries != earlier.entries else { return WriteCounts() }
-        try ensureOwnFolders(changes.map(\.file.path) + stale)
+        try ensureOwnFolders(changes.map { files[$0.index].path } + stale)
 
         // The record first: every path about to be written is Folio's from now on, its bytes unknown.
         var journal: [String: SiteRecord.Entry] = [:]
-        for plan in changes { journal[plan.file.path] = SiteRecord.Entry() }
+        for plan in changes { journal[files[plan.index].path] = SiteRecord.Entry() }
         for path in stale { journal[path] = earlier.entries[path] }
         try writeWhole(record.data(overriding: journal), to: root + "/" + SiteRecord.fileName)
         // Files an interrupted build may have left half written.
@@ -165,7 +177,7 @@ private struct SiteUpdate {
         let blocking = stale.filter { path in record.entries.keys.contains(where: { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) }
         if !blocking.isEmpty { try remove(blocking) }
 
-        try write(changes.map(\.file)) { index, file in try changes[index].bytes ?? file.bytes(from: book) }
+        try write(changes.map { files[$0.index] }) { index, file in try changes[index].bytes ?? file.bytes(from: book) }
         try remove(stale.filter { !blocking.contains($0) })
         try writeWhole(record.data(), to: root + "/" + SiteRecord.fileName)
         return WriteCounts(written: changes.count, removed: stale.count)

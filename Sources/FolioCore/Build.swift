@@ -34,7 +34,7 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
 /// parse → link → paginate → render a loaded book, in memory: the site's files (`nil` when the theme
 /// or rendering failed), how many pages it has, and every error and warning found on the way.
 /// With a `cache` (`folio serve`'s), what an earlier build made from the same input is reused.
-/// The chapters' sources are let go once linked (raw HTML's once paginated) when the caller gives up the project.
+/// The chapters' sources are let go once parsed (those holding raw HTML once paginated) when the caller gives up the project.
 func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil) -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog) {
     var sections = given.loaded.book.sections
     let project = (consume given).withoutSources

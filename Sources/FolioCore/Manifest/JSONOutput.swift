@@ -68,8 +68,7 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
     /// every few dozen bytes.
     private func quote(_ string: String, to out: inout JSONBytes) {
         out += "\""
-        var string = string
-        string.withUTF8 { bytes in
+        withBytes(string) { bytes in
             var run = 0
             for index in bytes.indices {
                 let byte = bytes[index]
@@ -105,7 +104,7 @@ private struct JSONBytes {
 
     static func += (out: inout JSONBytes, text: String) {
         // A string's bytes are copied whole, not one by one.
-        if text.utf8.withContiguousStorageIfAvailable({ out.append($0) }) == nil { Array(text.utf8).withUnsafeBufferPointer { out.append($0) } }
+        withBytes(text) { out.append($0) }
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {

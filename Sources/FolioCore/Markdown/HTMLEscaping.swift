@@ -2,8 +2,7 @@
 /// what Mustache's `{{name}}` does to a value. The one escaping of HTML in Folio.
 func escapeHTML(_ text: String) -> String {
     // Most text has nothing to escape: hand it back without copying.
-    let special = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isSpecialInHTML) } ?? text.utf8.contains(where: isSpecialInHTML)
-    guard special else { return text }
+    guard withBytes(text, { $0.contains(where: isSpecialInHTML) }) else { return text }
     var escaped = ""
     escaped.reserveCapacity(text.utf8.count + 16)
     appendEscapedHTML(text, to: &escaped)

@@ -36,8 +36,7 @@ enum SearchText {
     /// letters, marks, digits and `_`, with `::` inside it kept (`std::io`). Read as UTF-8 bytes,
     /// as most of most books is ASCII.
     static func tokens(_ text: String) -> [Token] {
-        var text = text
-        return text.withUTF8 { bytes in
+        withBytes(text) { bytes in
             var tokens: [Token] = []
             var index = 0
             while index < bytes.count {

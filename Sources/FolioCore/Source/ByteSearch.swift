@@ -50,8 +50,9 @@ extension StringProtocol {
     }
 }
 
-/// `body` over the text's UTF-8, copied first only where it is not stored as UTF-8 already.
-private func withBytes<Text: StringProtocol, Result>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+/// `body` over the text's UTF-8, copied first only where it is not stored as UTF-8 already: the
+/// one way Folio reads a string's bytes as a buffer.
+func withBytes<Text: StringProtocol, Result>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
 }
 

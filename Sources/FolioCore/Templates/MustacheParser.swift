@@ -184,7 +184,7 @@ struct MustacheParser {
         while position < end {
             let newline = text[position..<end].firstIndex(where: Self.isNewline)
             let lineEnd = newline.map { $0 + 1 } ?? end
-            line += template[indices[position]..<(lineEnd < indices.count ? indices[lineEnd] : template.endIndex)]
+            line += written(position..<lineEnd)
             if newline != nil { endLine() }
             position = lineEnd
         }
@@ -208,7 +208,7 @@ struct MustacheParser {
     private func trimmed(_ characters: ArraySlice<Character>) -> String {
         guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
               let last = characters.lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(template[indices[first]..<(last + 1 < indices.count ? indices[last + 1] : template.endIndex)])
+        return String(written(first..<(last + 1)))
     }
 
     private mutating func error(_ message: String, at index: Int) -> Diagnostic {
@@ -216,7 +216,17 @@ struct MustacheParser {
     }
 
     private mutating func location(of index: Int) -> SourceLocation {
-        source.location(of: index < indices.count ? indices[index] : template.endIndex, in: template)
+        source.location(of: templateIndex(index), in: template)
+    }
+
+    /// Where the character at `index` of `text` starts in the template (its end past the last).
+    private func templateIndex(_ index: Int) -> String.Index {
+        index < indices.count ? indices[index] : template.endIndex
+    }
+
+    /// The characters of `text` in `range` as the template has them, without copying them one by one.
+    private func written(_ range: Range<Int>) -> Substring {
+        template[templateIndex(range.lowerBound)..<templateIndex(range.upperBound)]
     }
 
     /// Swift reads `\r\n` as one character, so this covers both line endings.

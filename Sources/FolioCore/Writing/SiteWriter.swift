@@ -69,6 +69,11 @@ struct SiteRecord: Equatable, Sendable {
             (knownSize, knownHash) = if let size, let hash { (size, hash) } else { (-1, 0) }
         }
 
+        /// The entry of a file holding `data`.
+        init(of data: Data) {
+            self.init(size: data.count, hash: fnv1a(data))
+        }
+
         var size: Int? { knownSize < 0 ? nil : knownSize }
         var hash: UInt64? { knownSize < 0 ? nil : knownHash }
     }
@@ -148,7 +153,7 @@ private struct SiteUpdate {
             Result<Planned, Error> {
                 let file = files[index]
                 let data = try file.bytes(from: book)
-                let entry = SiteRecord.Entry(size: data.count, hash: fnv1a(data))
+                let entry = SiteRecord.Entry(of: data)
                 let changed = !Self.isUpToDate(root, file.path, data, entry, earlier)
                 let keep: Data? = if case .rendered = file.contents { nil } else { changed ? data : nil }
                 return Planned(index: index, entry: entry, changed: changed, bytes: keep)
@@ -217,7 +222,7 @@ private struct SiteUpdate {
             let made = batch.mapSideBySide { index in
                 Result { () throws -> (Data, SiteRecord.Entry?) in
                     let data = try bytes(index, files[index])
-                    return (data, recorded ? SiteRecord.Entry(size: data.count, hash: fnv1a(data)) : nil)
+                    return (data, recorded ? SiteRecord.Entry(of: data) : nil)
                 }
             }
             for (index, result) in zip(batch, made) {

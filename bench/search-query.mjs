@@ -1,9 +1,10 @@
 /* The reader's search run outside the browser, for bench/search.py: reads {site, queries, shown}
    as JSON on stdin; for each query, the pages found and the index files a reader would fetch
    after the field has opened (with the table, index.json, loaded then) -- cold (nothing else
-   loaded yet) and warm (with the files of the query before it loaded) -- the snippets' texts of
-   the first `shown` results included (and the checks of phrases only as far as those need), and
-   apart, the files fetched to list those results before their snippets. Prints JSON. */
+   loaded yet) and warm (with the files of the query before it loaded) -- the snippets of the
+   first `shown` results included (the shards' excerpts, or else the pages' texts), and the checks
+   of phrases only as far as those need -- and apart, the files fetched to list those results
+   before their snippets. Prints JSON. */
 import { readFileSync } from 'node:fs';
 import * as S from '../Templates/assets/search-index.js';
 
@@ -17,7 +18,7 @@ async function run(q, cache) {
   const text = async (n) => { const c = toc.texts[S.chunkOf(toc, n)]; return (await load(c.file))[n - c.first]; };
   const results = await S.find(toc, q, load, text), listed = await results.upTo(shown);
   const before = [...fetched]; // the results listed (page, chapter), before their snippets
-  for (const n of listed) S.snippet(await text(n), q);
+  for (const n of listed) S.snippet(results.excerpt(n) ?? await text(n), q);
   const first = [...fetched]; // what showing the first results cost; checking every page costs more
   return { pages: await results.upTo(Infinity), fetched: first, listed: before };
 }

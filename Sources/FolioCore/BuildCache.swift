@@ -106,8 +106,8 @@ final class BuildCache: @unchecked Sendable {
     /// The last search index, and its pages' addresses in book order.
     private var index: (urls: [String], index: SearchIndex)?
     /// The search index's shards of terms, by their first term.
-    private var shards: [String: (terms: [(term: String, pages: [Int])], json: String)] = [:]
-    private var shardsUsed: [String: (terms: [(term: String, pages: [Int])], json: String)] = [:]
+    private var shards: [String: (terms: [SearchShards.Term], json: String)] = [:]
+    private var shardsUsed: [String: (terms: [SearchShards.Term], json: String)] = [:]
     private var layoutInputs: LayoutInputs?
     private var layouts: [ChapterID: Layout] = [:]
     private var renderInputs: RenderInputs?
@@ -256,10 +256,10 @@ final class BuildCache: @unchecked Sendable {
         return next
     }
 
-    /// A shard of terms as `SearchShards.shard` writes it, written again only when its terms or their pages changed.
-    func shard(_ terms: [(term: String, pages: [Int])]) -> String {
+    /// A shard of terms as `SearchShards.shard` writes it, written again only when its terms, their pages or their excerpts changed.
+    func shard(_ terms: [SearchShards.Term]) -> String {
         let key = terms.first?.term ?? ""
-        let same = shards[key].map { $0.terms.elementsEqual(terms) { $0.term == $1.term && $0.pages == $1.pages } } ?? false
+        let same = shards[key].map { $0.terms.elementsEqual(terms) { $0.term == $1.term && $0.pages == $1.pages && $0.excerpts == $1.excerpts } } ?? false
         let json = same ? shards[key]!.json : SearchShards.shard(terms)
         shardsUsed[key] = (terms, json)
         return json
@@ -488,12 +488,13 @@ private extension SearchIndex {
     /// term's pages ascending, as `SearchIndex(_:)` makes them.
     mutating func replaceWords(ofPage number: Int, _ before: PageWords, with now: PageWords) {
         texts[number - 1] = now.text
-        for term in before.terms.subtracting(now.terms) {
+        places[number - 1] = now.terms
+        for term in Set(before.terms.keys).subtracting(now.terms.keys) {
             let at = position(of: term)
             terms[at].pages.removeAll { $0 == number }
             if terms[at].pages.isEmpty { terms.remove(at: at) }
         }
-        for term in now.terms.subtracting(before.terms) {
+        for term in Set(now.terms.keys).subtracting(before.terms.keys) {
             let at = position(of: term)
             if at < terms.count && terms[at].term == term {
                 terms[at].pages.insert(number, at: terms[at].pages.firstIndex { $0 > number } ?? terms[at].pages.count)

@@ -96,13 +96,14 @@ export function shards(toc, term, prefix) {
   return a < 0 && !prefix ? [] : out;
 }
 
-/* The pages of a term in loaded shards ([[term, gaps]…] each). */
+/* The pages of a term in loaded shards ([[term, gaps, excerpts?]…] each), each with the excerpt
+   the shard has of it (a word's first pages have one), or undefined. */
 export function pagesOf(loaded, term, prefix) {
-  const out = new Set();
-  for (const shard of loaded) for (const [t, gaps] of shard) {
+  const out = new Map();
+  for (const shard of loaded) for (const [t, gaps, excerpts = []] of shard) {
     if (prefix ? !t.startsWith(term) : t != term) continue;
     let n = 0;
-    for (const g of gaps) out.add((n += g));
+    gaps.forEach((g, i) => { n += g; if (out.get(n) === undefined) out.set(n, excerpts[i]); });
   }
   return out;
 }
@@ -119,9 +120,10 @@ export function chunkOf(toc, n) {
    results do not wait for every candidate's text. `load(path)` resolves a file of the index
    (relative to search/); `text(n)` resolves page n's text (only called for the checks).
    `upTo(k)` resolves the first k results (all of them, fewer); `complete` says whether every
-   candidate has been checked, that is whether `pages` is all of them. */
+   candidate has been checked, that is whether `pages` is all of them; `excerpt(n)` is the
+   shards' excerpt of page n for the query's first word that has one, for its snippet. */
 /* The results of a query with no terms. */
-export const none = { pages: [], complete: true, upTo: async () => [] };
+export const none = { pages: [], complete: true, upTo: async () => [], excerpt: () => undefined };
 export async function find(toc, q, load, text) {
   const { need, check: checks } = parse(q);
   if (!need.length) return none;
@@ -131,8 +133,9 @@ export async function find(toc, q, load, text) {
     if (ids.length > MOST_SHARDS) [prefix, ids] = [false, shards(toc, term, false)];
     return pagesOf(await Promise.all(ids.map((i) => load(toc.terms[i].file))), term, prefix);
   }));
-  const candidates = [...sets.reduce((a, s) => new Set([...a].filter((n) => s.has(n))))].sort((a, b) => a - b);
-  if (!checks.length) return { pages: candidates, complete: true, upTo: async (k) => candidates.slice(0, k) };
+  const candidates = [...sets.reduce((a, s) => new Set([...a.keys()].filter((n) => s.has(n))), sets[0])].sort((a, b) => a - b);
+  const excerpt = (n) => sets.map((s) => s.get(n)).find((e) => e !== undefined);
+  if (!checks.length) return { pages: candidates, complete: true, upTo: async (k) => candidates.slice(0, k), excerpt };
   let checked = 0, queue = Promise.resolve();
   // The candidates still wanted are checked side by side, a shortfall at a time; calls run in turn.
   const check = async (k) => {
@@ -145,7 +148,7 @@ export async function find(toc, q, load, text) {
     }
     return results.pages.slice(0, k);
   };
-  const results = { pages: [], complete: !candidates.length, upTo: (k) => (queue = queue.then(() => check(k))) };
+  const results = { pages: [], complete: !candidates.length, upTo: (k) => (queue = queue.then(() => check(k))), excerpt };
   return results;
 }
 

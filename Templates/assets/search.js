@@ -75,7 +75,7 @@ function make({ b, base, root, say, go, opener }) {
     count.textContent = !query.trim() ? '' : n ? say('search-results', { count: n + (found.complete ? '' : '+') }) : found.complete ? say('search-none') : '';
   }
   async function fill(li) {
-    const q = query, n = +li.dataset.page, s = await text(n).catch(() => '');
+    const q = query, n = +li.dataset.page, s = found.excerpt(n) ?? await text(n).catch(() => '');
     if (q == query) li.querySelector('.folio-snippet').innerHTML = snippet(s, q);
   }
   input.oninput = async () => {

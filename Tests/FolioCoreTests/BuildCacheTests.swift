@@ -100,8 +100,8 @@ import Testing
     }
 
     @Test func searchFilesComeAndGoWithAnEditCarriedOver() throws {
-        // A code block of a thousand words, each its own term: two shards of terms. The same
-        // words spelt alike take as much room on the page, and leave one.
+        // A code block of a thousand words, each its own term with its excerpt: several shards of
+        // terms. The same words spelt alike take as much room on the page, and leave one.
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         let words = (0..<1000).map { (number: Int) -> String in
             let spelt: [Character] = [letters[number / 676], letters[number / 26 % 26], letters[number % 26]]
@@ -116,7 +116,7 @@ import Testing
         func shards(_ files: [String: String]) throws -> Int {
             try buildInMemory(.memory(files)).files.keys.filter { $0.hasPrefix("search/terms/") }.count
         }
-        #expect(try shards(book) == 2 && shards(book.merging(three(alike)) { $1 }) == 1)
+        #expect(try shards(book) > 1 && shards(book.merging(three(alike)) { $1 }) == 1)
         let carried = try expectSameAsFresh([
             ("the words alike", { $0.merging(three(alike)) { $1 } }),
             ("the words again", { $0.merging(three(lines)) { $1 } }),

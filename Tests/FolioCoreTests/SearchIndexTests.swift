@@ -54,6 +54,16 @@ struct SearchIndexTests {
         return []
     }
 
+    /// The excerpts the index has for `term`, read from its shards.
+    static func excerpts(of term: String, in files: [String: Any]) -> [String] {
+        for (path, value) in files where path.hasPrefix("search/terms/") {
+            for entry in value as? [[Any]] ?? [] where entry[0] as? String == term {
+                return entry.count > 2 ? entry[2] as? [String] ?? [] : []
+            }
+        }
+        return []
+    }
+
     static func bookPages(_ files: [String: Any]) -> Int {
         ((files[SiteLayout.searchIndex] as? [String: Any])?["pages"] as? Int) ?? 0
     }
@@ -71,6 +81,30 @@ struct SearchIndexTests {
         #expect(last > first + 2)
         #expect(Self.pages(of: "zebra", in: files) == [last])
         #expect(Self.pages(of: "sentence", in: files) == Array(first...last))
+    }
+
+    @Test func aWordsFirstPagesHaveExcerptsHoldingIt() throws {
+        let long = (1...400).map { "Sentence number \($0) fills the page." }.joined(separator: "\n\n")
+        let (files, _) = try Self.index("# Long\n\n\(long)\n\nzebra at the end, 系统\n", language: "zh")
+        let sentence = Self.excerpts(of: "sentence", in: files)
+        #expect(sentence.count == SearchExcerpt.perTerm && Self.pages(of: "sentence", in: files).count > SearchExcerpt.perTerm)
+        for excerpt in sentence { #expect(SearchIndex.terms(of: excerpt).contains("sentence"), "\(excerpt)") }
+        #expect(Self.excerpts(of: "zebra", in: files) == ["…number 400 fills the page. zebra at the end, 系统"])
+        // Ideograph pairs are checked against the pages' texts, and have none.
+        #expect(Self.excerpts(of: "系统", in: files) == [] && Self.pages(of: "系统", in: files).count == 1)
+    }
+
+    @Test func anExcerptIsWholeWordsAroundTheTerm() {
+        let text = "First words here.\nThen a long sentence that goes on and on, with the target word somewhere in its middle, and still further on and on past the end."
+        let target = text.utf8.distance(from: text.startIndex, to: text.range(of: "target")!.lowerBound)
+        let excerpt = SearchExcerpt.excerpt(text, at: target)
+        // From a word up to 30 characters before it, to a word's end about 100 characters on.
+        #expect(excerpt == "…goes on and on, with the target word somewhere in its middle, and still further on and on past the…")
+        // At the text's beginning, no ellipsis; lines joined by a space.
+        #expect(SearchExcerpt.excerpt(text, at: 0).hasPrefix("First words here. Then a long"))
+        // A word longer than an excerpt is kept whole.
+        let word = String(repeating: "x", count: 150)
+        #expect(SearchExcerpt.excerpt("a \(word) b", at: 2) == "a \(word)…")
     }
 
     @Test func aTermsPagesFarApartKeepTheirNumbers() {

@@ -92,3 +92,16 @@ test('hits and snippets mark what was searched', () => {
   assert.equal(snippet('系统编程实践', '编程'), '系统<mark>编程</mark>实践');
   assert.equal(snippet('Café au lait', 'cafe'), '<mark>Café</mark> au lait');
 });
+
+test("a word's first pages come with their excerpts: the first results' snippets need no page text", async () => {
+  const files = { s: [['curl', [1, 1, 3], ['…the page curl of…', '…a curl here…']], ['page', [1, 3]], ['系统', [3]]] }; // pages as gaps
+  const toc = { terms: [{ file: 's', first: 'curl' }] }, read = [];
+  const text = async (n) => (read.push(n), `text of ${n}`);
+  const curl = await find(toc, 'curl', async (f) => files[f], text);
+  assert.deepEqual([await curl.upTo(8), curl.excerpt(1), curl.excerpt(2), curl.excerpt(5)], [[1, 2, 5], '…the page curl of…', '…a curl here…', undefined]);
+  assert.equal(snippet(curl.excerpt(2), 'curl'), '…a <mark>curl</mark> here…');
+  // Several words: the first word's excerpt that the page has.
+  const both = await find(toc, 'page curl', async (f) => files[f], text);
+  assert.deepEqual([await both.upTo(8), both.excerpt(1)], [[1], '…the page curl of…']);
+  assert.deepEqual(read, []);
+});

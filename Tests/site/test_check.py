@@ -182,6 +182,14 @@ def test_search_term_names_a_page_the_book_lacks(site):
     caught(site, "search-index", "search/terms/0.json", *position(shard, "9999"))
 
 
+def test_search_excerpt_without_its_word(site):
+    shard = site / "search/terms/0.json"
+    terms = json.loads(shard.read_text())
+    next(e for e in terms if len(e) == 3)[2][0] = "nothing of it here"
+    shard.write_text(json.dumps(terms, ensure_ascii=False, separators=(",", ":")))
+    caught(site, "search-index", "search/terms/0.json", *position(shard, '"nothing of it here"'))
+
+
 def test_json_output_parses(site):
     (site / "two/1.html").unlink()
     status, found = diagnostics(site)

@@ -105,6 +105,8 @@ def test_guide_search_jump_mark_and_back_by_keyboard(searcher, sites):
     # The first result's snippet marks the word.
     r.tab.wait_for_function("() => document.querySelector('[data-folio=search-results] li .folio-snippet mark')", timeout=TURN)
     assert fold(r.tab.locator("[data-folio=search-results] li mark").first.text_content()) == "deterministic"
+    # A word's first results come with their snippets in its shard: no page text was loaded.
+    assert not [u for u in r.all_requests if "/search/text/" in u], r.all_requests
     # Arrow down to the first result, Enter: the book turns there, the word marked on the page.
     r.tab.keyboard.press("ArrowDown")
     assert r.tab.evaluate("() => document.activeElement.closest('[data-folio=search-results]') != null")

@@ -14,17 +14,19 @@ extension SiteCheck {
         for shard in toc["terms"]?.array ?? [] {
             guard let file = searchFile(shard, in: toc), let terms = searchJSON(file)?.array else { continue }
             for entry in terms {
-                guard let pair = entry.array, pair.count == 2, pair[0].string != nil, let gaps = pair[1].array else {
-                    report(.searchIndex, "`\(file)`: expected [term, [pages…]], found \(entry.kind)", at: entry.location)
+                guard let pair = entry.array, pair.count == 2 || pair.count == 3, let term = pair[0].string, let gaps = pair[1].array,
+                      let excerpts = pair.count == 3 ? pair[2].array : [] else {
+                    report(.searchIndex, "`\(file)`: expected [term, [pages…]] or [term, [pages…], [excerpts…]], found \(entry.kind)", at: entry.location)
                     continue
                 }
+                checkExcerpts(excerpts, of: term, pages: gaps.count, in: file)
                 // Pages ascend: the first, then gaps of at least one.
                 var page = 0
                 for gap in gaps {
                     let step = Int(gap.number ?? 0)
                     page += step
                     guard step >= 1, page <= count else {
-                        report(.searchIndex, "`\(file)`: the term `\(pair[0].string ?? "")` names page \(page); the book has pages 1 to \(count)", at: gap.location)
+                        report(.searchIndex, "`\(file)`: the term `\(term)` names page \(page); the book has pages 1 to \(count)", at: gap.location)
                         break
                     }
                 }
@@ -40,6 +42,18 @@ extension SiteCheck {
         }
         if covered != count {
             report(.searchIndex, "search/index.json's texts cover \(covered) pages; the book has \(count)", at: toc["texts"]?.location ?? toc.location)
+        }
+    }
+
+    /// A term's excerpts (`Search/SearchExcerpt.swift`): one for each of its first pages, at most
+    /// as many as it has pages, each holding the term.
+    private mutating func checkExcerpts(_ excerpts: [JSONNode], of term: String, pages: Int, in file: String) {
+        if excerpts.count > min(pages, SearchExcerpt.perTerm) {
+            report(.searchIndex, "`\(file)`: the term `\(term)` has \(excerpts.count) excerpts for \(pages) pages; expected at most \(min(pages, SearchExcerpt.perTerm))",
+                   at: excerpts[0].location)
+        }
+        for excerpt in excerpts where !(excerpt.string.map { SearchIndex.terms(of: $0).contains(term) } ?? false) {
+            report(.searchIndex, "`\(file)`: an excerpt of the term `\(term)` does not hold it", at: excerpt.location)
         }
     }
 

@@ -4,9 +4,11 @@ struct PageNumbers: Sendable {
     private var bytes: [UInt8] = []
     private var last = 0
 
-    /// Adds `page`, when it is after the last one added (a page's terms come once per word).
-    mutating func append(_ page: Int) {
-        guard page > last else { return }
+    /// Adds `page`, when it is after the last one added (a page's terms come once per word):
+    /// whether it did.
+    @discardableResult
+    mutating func append(_ page: Int) -> Bool {
+        guard page > last else { return false }
         var gap = page - last
         last = page
         while gap >= 0x80 {
@@ -14,6 +16,7 @@ struct PageNumbers: Sendable {
             gap >>= 7
         }
         bytes.append(UInt8(gap))
+        return true
     }
 
     var numbers: [Int] {

@@ -5,55 +5,81 @@ struct SearchIndex: Sendable, Equatable {
     var terms: [(term: String, pages: [Int])]
     /// Each page's text by book number, from 1; empty for pages not searched.
     var texts: [String]
+    /// Each page's terms, with the UTF-8 offset in its text of each one's first place.
+    var places: [[String: Int]]
 
     static func == (a: SearchIndex, b: SearchIndex) -> Bool {
         a.texts == b.texts && a.terms.map(\.term) == b.terms.map(\.term) && a.terms.map(\.pages) == b.terms.map(\.pages)
     }
 
-    /// A page's text and its terms, each once.
-    typealias PageWords = (text: String, terms: Set<String>)
+    /// A page's text and its terms, each with the UTF-8 offset of its first place in the text.
+    typealias PageWords = (text: String, terms: [String: Int])
 
-    /// The terms of a book's pages, in order, with their pages; each page's text goes to `text`
+    /// The excerpts of a term's first pages (`SearchExcerpt`), none for a term without them.
+    func excerpts(of term: String, pages: [Int]) -> [String] {
+        guard SearchExcerpt.wanted(term) else { return [] }
+        return pages.prefix(SearchExcerpt.perTerm).map { SearchExcerpt.excerpt(texts[$0 - 1], at: places[$0 - 1][term] ?? 0) }
+    }
+
+    /// The terms of a book's pages, in order, with their pages and the excerpts of their first
+    /// pages (`SearchExcerpt`); each page's text goes to `text`
     /// (its book number from 1, its text) as it is found, in book order, and is not kept.
     /// Every page with words is searched but the contents, which only repeats the chapters' titles.
     /// A book repeats its words: each distinct word or ideograph run is folded once, and pages
     /// are read side by side, a batch at a time so that only one batch's texts and words are held.
-    static func terms(of paged: PagedBook, text: (Int, String) -> Void) -> [(term: String, pages: PageNumbers)] {
+    static func terms(of paged: PagedBook, text: (Int, String) -> Void) -> [(term: String, pages: PageNumbers, excerpts: [String])] {
         // Terms are numbered as they are first met, so that a page's terms are counted by number.
         var numbers: [String: Int] = [:]
         var termsOf: [Token: [Int]] = [:]
         var postings: [PageNumbers] = []
+        var excerpts: [[String]?] = []
         for start in stride(from: 0, to: paged.pages.count, by: batch) {
             let pages = Array(paged.pages[start..<min(start + batch, paged.pages.count)]).mapSideBySide { page in
                 let text = Self.text(of: page)
-                return (text: text, tokens: Set(SearchText.tokens(text)))
+                return (text: text, tokens: firstPlaces(of: text))
             }
-            let new = Array(pages.reduce(into: Set<Token>()) { $0.formUnion($1.tokens) }.filter { termsOf[$0] == nil })
+            let new = Array(pages.reduce(into: Set<Token>()) { $0.formUnion($1.tokens.lazy.map(\.token)) }.filter { termsOf[$0] == nil })
             for (token, terms) in zip(new, new.mapSideBySide(Self.terms(of:))) {
                 termsOf[token] = terms.map { term in
                     if let number = numbers[term] { return number }
                     numbers[term] = postings.count
                     postings.append(PageNumbers())
+                    excerpts.append(SearchExcerpt.wanted(term) ? [] : nil)
                     return postings.count - 1
                 }
             }
             for (offset, page) in pages.enumerated() {
                 let number = start + offset + 1
                 text(number, page.text)
-                for token in page.tokens {
-                    for term in termsOf[token] ?? [] { postings[term].append(number) }
+                // Tokens in the order of their first places, so that a term's first place is its first token's.
+                for (token, place) in page.tokens {
+                    for term in termsOf[token] ?? [] {
+                        guard postings[term].append(number), (excerpts[term]?.count ?? SearchExcerpt.perTerm) < SearchExcerpt.perTerm else { continue }
+                        excerpts[term]!.append(SearchExcerpt.excerpt(page.text, at: place))
+                    }
                 }
             }
         }
-        return numbers.map { (term: $0.key, pages: postings[$0.value]) }.sorted { precedes($0.term, $1.term) }
+        return numbers.map { (term: $0.key, pages: postings[$0.value], excerpts: excerpts[$0.value] ?? []) }.sorted { precedes($0.term, $1.term) }
+    }
+
+    /// Each token of a text once, with its first place (a UTF-8 offset), in the order of those places.
+    private static func firstPlaces(of text: String) -> [(token: Token, place: Int)] {
+        var seen = Set<Token>()
+        var out: [(token: Token, place: Int)] = []
+        SearchText.forEachToken(in: text) { token, place in
+            if seen.insert(token).inserted { out.append((token, place)) }
+        }
+        return out
     }
 
     /// The index of pages whose words are `words`, by book number from 1.
     init(_ words: [PageWords]) {
         texts = words.map(\.text)
+        places = words.map(\.terms)
         var postings: [String: [Int]] = [:]
         for (index, page) in words.enumerated() {
-            for term in page.terms { postings[term, default: []].append(index + 1) }
+            for term in page.terms.keys { postings[term, default: []].append(index + 1) }
         }
         terms = Self.ordered(postings.map { ($0.key, $0.value) })
     }
@@ -79,7 +105,11 @@ struct SearchIndex: Sendable, Equatable {
     /// A page's text and its terms (`folio serve` finds them only for pages that changed).
     @Sendable static func words(on page: Page) -> PageWords {
         let text = text(of: page)
-        return (text, Set(terms(of: text)))
+        var places: [String: Int] = [:]
+        SearchText.forEachToken(in: text) { token, place in
+            for term in terms(of: token) where places[term] == nil { places[term] = place }
+        }
+        return (text, places)
     }
 
     /// Every term of a text, as often as it occurs.

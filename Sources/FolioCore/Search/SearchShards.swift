@@ -2,46 +2,53 @@ import Foundation
 
 /// The search index as site files, cut so that a query loads little:
 ///
-/// - `search/index.json`: the number of pages, and for each shard of terms its file and first
+/// - `search/index.json`: its format (2), the number of pages, and for each shard of terms its file and first
 ///   term, for each chunk of page texts its file and first page;
-/// - `search/terms/<n>.json`: a run of terms in UTF-16 order, `[[term, [page, gap, gap…]]…]`
-///   (pages as gaps from the one before). A term's shard is the last whose first term is not
-///   after it; the terms that begin with a prefix are a run of neighbouring shards, usually one;
-/// - `search/text/<n>.json`: the texts of a run of pages, `[text…]`, for the results' snippets
-///   and for checking phrases; a chapter's pages together where they fit.
+/// - `search/terms/<n>.json`: a run of terms in UTF-16 order, `[[term, [page, gap, gap…],
+///   [excerpt…]]…]` (pages as gaps from the one before; a word's excerpts, `SearchExcerpt`, for its
+///   first pages, the snippets of the results a reader sees first). A term's shard is the last
+///   whose first term is not after it; the terms that begin with a prefix are a run of
+///   neighbouring shards, usually one;
+/// - `search/text/<n>.json`: the texts of a run of pages, `[text…]`, for checking phrases and
+///   ideograph runs, and for the snippets of results past a word's first pages; a chapter's pages
+///   together where they fit.
 ///
 /// The files are made as the index's parts come, page texts in book order and terms in theirs, so
 /// that a big book's texts are held only as their chunks' JSON.
 struct SearchShards {
-    /// About a few kilobytes once a server compresses them.
-    static let shardBytes = 12_000
-    static let chunkBytes = 24_000
+    /// A term as a shard holds it: its pages, ascending, and the excerpts of its first ones.
+    typealias Term = (term: String, pages: [Int], excerpts: [String])
+
+    /// About 6 KB and 10 KB once a server compresses them: a word's shard with its excerpts is
+    /// all most first queries load, and a query with phrases or ideographs checks a few chunks.
+    static let shardBytes = 16_000
+    static let chunkBytes = 36_000
 
     /// Each page's chapter slug, by book number from 1: a chunk ends at a chapter's end where it may.
     let slugs: [String]
     /// A chunk file's contents from its pages' numbers and texts.
     let chunkFile: ([(number: Int, text: String)]) -> SiteFile.Contents
     /// Writes a shard of terms (`folio serve` passes one that reuses earlier ones).
-    let shard: ([(term: String, pages: [Int])]) -> String
+    let shard: ([Term]) -> String
     private(set) var files: [SiteFile] = []
     private var shards: [JSONOutput] = []
     private var chunks: [JSONOutput] = []
-    private var terms = Runs<(term: String, pages: [Int])>(limit: shardBytes)
+    private var terms = Runs<Term>(limit: shardBytes)
     private var texts = Runs<(number: Int, text: String)>(limit: chunkBytes)
     private var pages = 0
 
     init(slugs: [String], chunkFile: @escaping ([(number: Int, text: String)]) -> SiteFile.Contents,
-         shard: @escaping ([(term: String, pages: [Int])]) -> String = SearchShards.shard) {
+         shard: @escaping ([Term]) -> String = SearchShards.shard) {
         (self.slugs, self.chunkFile, self.shard) = (slugs, chunkFile, shard)
     }
 
     /// The files of a whole index; `chunk` writes a chunk of page texts (`folio serve` passes one
     /// that reuses earlier ones).
     static func files(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> String = SearchShards.chunk,
-                      shard: @escaping ([(term: String, pages: [Int])]) -> String = SearchShards.shard) -> [SiteFile] {
+                      shard: @escaping ([Term]) -> String = SearchShards.shard) -> [SiteFile] {
         var shards = SearchShards(slugs: slugs, chunkFile: { .bytes(Data(chunk($0.map(\.text)).utf8)) }, shard: shard)
         for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
-        for entry in index.terms { shards.add(term: entry.term, pages: entry.pages) }
+        for entry in index.terms { shards.add((entry.term, entry.pages, index.excerpts(of: entry.term, pages: entry.pages))) }
         return shards.finish()
     }
 
@@ -52,21 +59,23 @@ struct SearchShards {
         if let run = texts.add((number, text), bytes: text.utf8.count + 3, breaking: breaking) { write(texts: run) }
     }
 
-    /// The term after the last one added, in `SearchIndex.precedes` order, with its pages ascending.
-    mutating func add(term: String, pages: [Int]) {
-        if let run = terms.add((term, pages), bytes: term.utf8.count + 6 + pages.count * 3) { write(terms: run) }
+    /// The term after the last one added, in `SearchIndex.precedes` order.
+    mutating func add(_ term: Term) {
+        // A page counts a byte: its gap, mostly one digit and a comma, compresses to about that.
+        let bytes = term.term.utf8.count + 6 + term.pages.count + term.excerpts.reduce(0) { $0 + $1.utf8.count + 3 }
+        if let run = terms.add(term, bytes: bytes) { write(terms: run) }
     }
 
     /// Every file, the table of contents last.
     mutating func finish() -> [SiteFile] {
         if let run = texts.finish() { write(texts: run) }
         if let run = terms.finish() { write(terms: run) }
-        let toc: JSONOutput = ["format": .int(1), "pages": .int(pages), "terms": .array(shards), "texts": .array(chunks)]
+        let toc: JSONOutput = ["format": .int(2), "pages": .int(pages), "terms": .array(shards), "texts": .array(chunks)]
         files.append(.text(SiteLayout.searchIndex, toc.text() + "\n"))
         return files
     }
 
-    private mutating func write(terms run: [(term: String, pages: [Int])]) {
+    private mutating func write(terms run: [Term]) {
         let path = SiteLayout.searchTerms(shards.count)
         shards.append(["file": .string(SiteLayout.searchRelative(path)), "first": .string(run[0].term)])
         files.append(.text(path, shard(run)))
@@ -79,8 +88,11 @@ struct SearchShards {
     }
 
     /// A shard of terms as its file holds them.
-    static func shard(_ terms: [(term: String, pages: [Int])]) -> String {
-        JSONOutput.array(terms.map { [.string($0.term), .array(gaps($0.pages).map(JSONOutput.int))] }).text(indent: nil)
+    static func shard(_ terms: [Term]) -> String {
+        JSONOutput.array(terms.map { term in
+            let entry: [JSONOutput] = [.string(term.term), .array(gaps(term.pages).map(JSONOutput.int))]
+            return .array(term.excerpts.isEmpty ? entry : entry + [.array(term.excerpts.map(JSONOutput.string))])
+        }).text(indent: nil)
     }
 
     /// A chunk of page texts as its file holds them.
@@ -94,7 +106,7 @@ struct SearchShards {
 }
 
 /// Items cut into runs of at most `limit` bytes (a longer item alone) as they come, a run also
-/// ending before an item that breaks once the run is past a quarter of the limit.
+/// ending before an item that breaks once the run is past half the limit.
 private struct Runs<Item> {
     let limit: Int
     private var run: [Item] = []
@@ -107,7 +119,7 @@ private struct Runs<Item> {
     /// Adds `item` of `itemBytes`; the run it closed, if it closed one.
     mutating func add(_ item: Item, bytes itemBytes: Int, breaking: Bool = false) -> [Item]? {
         var closed: [Item]?
-        if !run.isEmpty && (bytes + itemBytes > limit || (breaking && bytes > limit / 4)) {
+        if !run.isEmpty && (bytes + itemBytes > limit || (breaking && bytes > limit / 2)) {
             closed = run
             run = []
             bytes = 0
@@ -134,13 +146,13 @@ func searchFiles(_ paged: PagedBook) -> [SiteFile] {
         return .rendered { Data(SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }).utf8) }
     })
     let terms = SearchIndex.terms(of: paged) { shards.add(text: $1, page: $0) }
-    for entry in terms { shards.add(term: entry.term, pages: entry.pages.numbers) }
+    for entry in terms { shards.add((entry.term, entry.pages.numbers, entry.excerpts)) }
     return shards.finish()
 }
 
 /// The search stage for an index that is known (`folio serve`'s), with its `chunk` and `shard` as
 /// `SearchShards.files` takes them.
 func searchFiles(_ paged: PagedBook, index: SearchIndex, chunk: @escaping ([String]) -> String,
-                 shard: @escaping ([(term: String, pages: [Int])]) -> String) -> [SiteFile] {
+                 shard: @escaping ([SearchShards.Term]) -> String) -> [SiteFile] {
     SearchShards.files(index, slugs: paged.pages.map(\.slug), chunk: chunk, shard: shard)
 }

@@ -36,8 +36,14 @@ enum SearchText {
     /// letters, marks, digits and `_`, with `::` inside it kept (`std::io`). Read as UTF-8 bytes,
     /// as most of most books is ASCII.
     static func tokens(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        forEachToken(in: text) { token, _ in tokens.append(token) }
+        return tokens
+    }
+
+    /// Each token of `text` in order, with the UTF-8 offset it begins at.
+    static func forEachToken(in text: String, _ body: (Token, Int) -> Void) {
         withBytes(text) { bytes in
-            var tokens: [Token] = []
             var index = 0
             while index < bytes.count {
                 let (kind, length) = character(in: bytes, at: index)
@@ -55,13 +61,12 @@ enum SearchText {
                 }
                 let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
                 if kind == .ideograph {
-                    tokens.append(.ideographs(String(decoding: run, as: UTF8.self)))
+                    body(.ideographs(String(decoding: run, as: UTF8.self)), index)
                 } else if run.contains(where: { $0 != underscore && $0 != colon }) {
-                    tokens.append(.word(String(decoding: run, as: UTF8.self)))
+                    body(.word(String(decoding: run, as: UTF8.self)), index)
                 }
                 index = end
             }
-            return tokens
         }
     }
 

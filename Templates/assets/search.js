@@ -5,7 +5,8 @@ import { $, button, get } from './pages.js';
 
 let panel;
 
-// Search's styles travel in its script: one request fewer when the field first opens.
+// Search's styles travel in its script: one request fewer when the field first opens. A snippet
+// keeps room for its two lines before it comes, so the results in view are those it will show.
 const STYLES = `
 [data-folio=search-panel] { position: absolute; z-index: 11; inset-block: 0 3.5rem; inset-inline-end: 0; inline-size: min(26rem, 100%);
   box-sizing: border-box; display: flex; flex-direction: column; gap: .5rem; padding: .5rem; background: var(--bg);
@@ -21,7 +22,7 @@ const STYLES = `
 [data-folio=search-results] a:hover, [data-folio=search-results] a:focus { background: var(--tint); }
 .folio-result-page { font-weight: 600; font-variant-numeric: tabular-nums; }
 .folio-result-chapter { color: var(--muted); }
-.folio-snippet { display: block; font-family: var(--serif); }
+.folio-snippet { display: block; min-block-size: 2lh; font-family: var(--serif); }
 .folio-snippet mark, mark[data-folio=hit] { background: #ffe066; color: #1f1e1c; border-radius: 2px; }`;
 
 export function open(api) {

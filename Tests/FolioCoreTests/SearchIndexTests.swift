@@ -110,7 +110,7 @@ struct SearchIndexTests {
     @Test func aTermsPagesFarApartKeepTheirNumbers() {
         var pages = PageNumbers()
         for page in [1, 2, 2, 130, 20_000, 2_100_000] { pages.append(page) }
-        #expect(pages.numbers == [1, 2, 130, 20_000, 2_100_000])
+        #expect(pages.gaps == [1, 1, 128, 19_870, 2_080_000] && pages.count == 5)
     }
 
     @Test func chineseByOverlappingPairs() throws {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// JSON written in the order given, two-space indented (or on one line), so a manifest reads well
-/// and two builds of the same book give the same bytes.
-indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+/// and two builds of the same book give the same bytes. Not `indirect`: its nested values are in
+/// arrays already, and a number or a string is then no allocation of its own.
+enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     case object([(String, JSONOutput)])
     case array([JSONOutput])
     /// An array made one item at a time as it is written, so a long one (an entry per page) is
@@ -38,7 +39,7 @@ indirect enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArr
         let (open, separator, close, colon) = indent.map { ("\n" + $0 + "  ", ",\n" + $0 + "  ", "\n" + $0, ": ") } ?? ("", ",", "", ":")
         switch self {
         case .string(let string): quote(string, to: &out)
-        case .int(let number): out += String(number)
+        case .int(let number): out.append(number)
         case .bool(let flag): out += flag ? "true" : "false"
         case .null: out += "null"
         case .array(let items):
@@ -105,6 +106,21 @@ private struct JSONBytes {
     static func += (out: inout JSONBytes, text: String) {
         // A string's bytes are copied whole, not one by one.
         withBytes(text) { out.append($0) }
+    }
+
+    /// A number's decimal digits, written without making a string of them.
+    mutating func append(_ number: Int) {
+        if number < 0 { buffer.append(UInt8(ascii: "-")) }
+        var rest = number.magnitude, digits = 1
+        while rest >= 10 { rest /= 10; digits += 1 }
+        rest = number.magnitude
+        let end = buffer.count + digits
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        for index in stride(from: end - 1, through: end - digits, by: -1) {
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        if buffer.count >= Self.bufferBytes { flush() }
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -1,8 +1,15 @@
 /// A term's pages, ascending, each once, kept small: each as its gap from the one before in
 /// 7-bit groups, so that a word on most pages of a big book takes a byte a page.
-struct PageNumbers: Sendable {
+struct PageNumbers: Sendable, Equatable {
     private var bytes: [UInt8] = []
     private var last = 0
+    private(set) var count = 0
+
+    init() {}
+
+    init(_ pages: [Int]) {
+        for page in pages { append(page) }
+    }
 
     /// Adds `page`, when it is after the last one added (a page's terms come once per word):
     /// whether it did.
@@ -16,21 +23,23 @@ struct PageNumbers: Sendable {
             gap >>= 7
         }
         bytes.append(UInt8(gap))
+        count += 1
         return true
     }
 
-    var numbers: [Int] {
-        var numbers: [Int] = []
-        var (page, gap, shift) = (0, 0, 0)
+    /// Each page's gap from the one before (the first's from 0), as the index's shards hold them.
+    var gaps: [Int] {
+        var gaps: [Int] = []
+        gaps.reserveCapacity(count)
+        var (gap, shift) = (0, 0)
         for byte in bytes {
             gap |= Int(byte & 0x7F) << shift
             shift += 7
             if byte < 0x80 {
-                page += gap
-                numbers.append(page)
+                gaps.append(gap)
                 (gap, shift) = (0, 0)
             }
         }
-        return numbers
+        return gaps
     }
 }

@@ -30,17 +30,20 @@ struct SearchIndex: Sendable, Equatable {
     static func terms(of paged: PagedBook, text: (Int, String) -> Void) -> [(term: String, pages: PageNumbers, excerpts: [String])] {
         // Terms are numbered as they are first met, so that a page's terms are counted by number.
         var numbers: [String: Int] = [:]
-        var termsOf: [Token: [Int]] = [:]
+        let known = KnownTokens()
         var postings: [PageNumbers] = []
         var excerpts: [[String]?] = []
         for start in stride(from: 0, to: paged.pages.count, by: batch) {
+            // Each page's tokens with the terms of those met in earlier batches, looked up side by side.
             let pages = Array(paged.pages[start..<min(start + batch, paged.pages.count)]).mapSideBySide { page in
                 let text = Self.text(of: page)
-                return (text: text, tokens: firstPlaces(of: text))
+                return (text: text, tokens: firstPlaces(of: text, known: known))
             }
-            let new = Array(pages.reduce(into: Set<Token>()) { $0.formUnion($1.tokens.lazy.map(\.token)) }.filter { termsOf[$0] == nil })
+            var unknown = Set<Token>()
+            for page in pages { for token in page.tokens where token.terms == nil { unknown.insert(token.token) } }
+            let new = Array(unknown)
             for (token, terms) in zip(new, new.mapSideBySide(Self.terms(of:))) {
-                termsOf[token] = terms.map { term in
+                known.terms[token] = terms.map { term in
                     if let number = numbers[term] { return number }
                     numbers[term] = postings.count
                     postings.append(PageNumbers())
@@ -52,8 +55,8 @@ struct SearchIndex: Sendable, Equatable {
                 let number = start + offset + 1
                 text(number, page.text)
                 // Tokens in the order of their first places, so that a term's first place is its first token's.
-                for (token, place) in page.tokens {
-                    for term in termsOf[token] ?? [] {
+                for (token, place, terms) in page.tokens {
+                    for term in terms ?? known.terms[token] ?? [] {
                         guard postings[term].append(number), (excerpts[term]?.count ?? SearchExcerpt.perTerm) < SearchExcerpt.perTerm else { continue }
                         excerpts[term]!.append(SearchExcerpt.excerpt(page.text, at: place))
                     }
@@ -63,12 +66,19 @@ struct SearchIndex: Sendable, Equatable {
         return numbers.map { (term: $0.key, pages: postings[$0.value], excerpts: excerpts[$0.value] ?? []) }.sorted { precedes($0.term, $1.term) }
     }
 
-    /// Each token of a text once, with its first place (a UTF-8 offset), in the order of those places.
-    private static func firstPlaces(of text: String) -> [(token: Token, place: Int)] {
+    /// The terms of the tokens met so far, by number: read side by side while a batch of pages is
+    /// read, and added to only between batches, when nothing reads them.
+    private final class KnownTokens: @unchecked Sendable {
+        var terms: [Token: [Int]] = [:]
+    }
+
+    /// Each token of a text once, with its first place (a UTF-8 offset) and its terms if they are
+    /// `known`, in the order of those places.
+    private static func firstPlaces(of text: String, known: KnownTokens) -> [(token: Token, place: Int, terms: [Int]?)] {
         var seen = Set<Token>()
-        var out: [(token: Token, place: Int)] = []
+        var out: [(token: Token, place: Int, terms: [Int]?)] = []
         SearchText.forEachToken(in: text) { token, place in
-            if seen.insert(token).inserted { out.append((token, place)) }
+            if seen.insert(token).inserted { out.append((token, place, known.terms[token])) }
         }
         return out
     }

@@ -17,7 +17,7 @@ import Foundation
 /// that a big book's texts are held only as their chunks' JSON.
 struct SearchShards {
     /// A term as a shard holds it: its pages, ascending, and the excerpts of its first ones.
-    typealias Term = (term: String, pages: [Int], excerpts: [String])
+    typealias Term = (term: String, pages: PageNumbers, excerpts: [String])
 
     /// About 6 KB and 10 KB once a server compresses them: a word's shard with its excerpts is
     /// all most first queries load, and a query with phrases or ideographs checks a few chunks.
@@ -28,8 +28,8 @@ struct SearchShards {
     let slugs: [String]
     /// A chunk file's contents from its pages' numbers and texts.
     let chunkFile: ([(number: Int, text: String)]) -> SiteFile.Contents
-    /// Writes a shard of terms (`folio serve` passes one that reuses earlier ones).
-    let shard: ([Term]) -> String
+    /// A shard file's contents from its terms.
+    let shardFile: ([Term]) -> SiteFile.Contents
     private(set) var files: [SiteFile] = []
     private var shards: [JSONOutput] = []
     private var chunks: [JSONOutput] = []
@@ -38,17 +38,17 @@ struct SearchShards {
     private var pages = 0
 
     init(slugs: [String], chunkFile: @escaping ([(number: Int, text: String)]) -> SiteFile.Contents,
-         shard: @escaping ([Term]) -> String = SearchShards.shard) {
-        (self.slugs, self.chunkFile, self.shard) = (slugs, chunkFile, shard)
+         shardFile: @escaping ([Term]) -> SiteFile.Contents) {
+        (self.slugs, self.chunkFile, self.shardFile) = (slugs, chunkFile, shardFile)
     }
 
-    /// The files of a whole index; `chunk` writes a chunk of page texts (`folio serve` passes one
-    /// that reuses earlier ones).
+    /// The files of a whole index; `chunk` writes a chunk of page texts, and `shard` a shard of
+    /// terms (`folio serve` passes ones that reuse earlier ones).
     static func files(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> String = SearchShards.chunk,
                       shard: @escaping ([Term]) -> String = SearchShards.shard) -> [SiteFile] {
-        var shards = SearchShards(slugs: slugs, chunkFile: { .bytes(Data(chunk($0.map(\.text)).utf8)) }, shard: shard)
+        var shards = SearchShards(slugs: slugs, chunkFile: { .bytes(Data(chunk($0.map(\.text)).utf8)) }, shardFile: { .bytes(Data(shard($0).utf8)) })
         for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
-        for entry in index.terms { shards.add((entry.term, entry.pages, index.excerpts(of: entry.term, pages: entry.pages))) }
+        for entry in index.terms { shards.add((entry.term, PageNumbers(entry.pages), index.excerpts(of: entry.term, pages: entry.pages))) }
         return shards.finish()
     }
 
@@ -78,7 +78,7 @@ struct SearchShards {
     private mutating func write(terms run: [Term]) {
         let path = SiteLayout.searchTerms(shards.count)
         shards.append(["file": .string(SiteLayout.searchRelative(path)), "first": .string(run[0].term)])
-        files.append(.text(path, shard(run)))
+        files.append(SiteFile(path: path, contents: shardFile(run)))
     }
 
     private mutating func write(texts run: [(number: Int, text: String)]) {
@@ -90,7 +90,7 @@ struct SearchShards {
     /// A shard of terms as its file holds them.
     static func shard(_ terms: [Term]) -> String {
         JSONOutput.array(terms.map { term in
-            let entry: [JSONOutput] = [.string(term.term), .array(gaps(term.pages).map(JSONOutput.int))]
+            let entry: [JSONOutput] = [.string(term.term), .array(term.pages.gaps.map(JSONOutput.int))]
             return .array(term.excerpts.isEmpty ? entry : entry + [.array(term.excerpts.map(JSONOutput.string))])
         }).text(indent: nil)
     }
@@ -100,9 +100,6 @@ struct SearchShards {
         JSONOutput.array(texts.map { .string($0) }).text(indent: nil)
     }
 
-    private static func gaps(_ pages: [Int]) -> [Int] {
-        pages.indices.map { $0 == 0 ? pages[0] : pages[$0] - pages[$0 - 1] }
-    }
 }
 
 /// Items cut into runs of at most `limit` bytes (a longer item alone) as they come, a run also
@@ -136,17 +133,16 @@ private struct Runs<Item> {
     }
 }
 
-/// The search stage: the paged book's index as site files. The index is made here, and its chunks
-/// of page texts are written when the writer asks for them, from the pages: a big book's texts are
-/// never all held at once.
+/// The search stage: the paged book's index as site files. The index is made here, and its files
+/// are written when the writer asks for them, side by side: a chunk of page texts from the pages,
+/// so that a big book's texts are never all held at once, and a shard from its terms' compact pages.
 func searchFiles(_ paged: PagedBook) -> [SiteFile] {
     let pages = paged.pages
     var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { run in
         let numbers = run.map(\.number)
         return .rendered { Data(SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }).utf8) }
-    })
-    let terms = SearchIndex.terms(of: paged) { shards.add(text: $1, page: $0) }
-    for entry in terms { shards.add((entry.term, entry.pages.numbers, entry.excerpts)) }
+    }, shardFile: { run in .rendered { Data(SearchShards.shard(run).utf8) } })
+    for entry in SearchIndex.terms(of: paged, text: { shards.add(text: $1, page: $0) }) { shards.add(entry) }
     return shards.finish()
 }
 

@@ -210,26 +210,41 @@ private struct SiteUpdate {
     /// Writes `files` with the bytes `bytes` gives for each (by its index), telling `wrote` of
     /// each file written and its record entry. The bytes (and entries) are made on every core, a
     /// batch at a time, and the files written from one thread: two threads creating files in one
-    /// folder contend for its lock and cost ten times the time.
-    private func write(_ files: [SiteFile], bytes: @Sendable (Int, SiteFile) throws -> Data,
+    /// folder contend for its lock and cost ten times the time. A batch is made while the one
+    /// before it is written.
+    private func write(_ files: [SiteFile], bytes: @escaping @Sendable (Int, SiteFile) throws -> Data,
                        wrote: ((SiteFile, SiteRecord.Entry) -> Void)? = nil) throws {
         let recorded = wrote != nil
         for folder in Set(files.map { directory(of: $0.path) }).sorted() where !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
-        for start in stride(from: 0, to: files.count, by: Self.batch) {
-            let batch = Array(start..<min(start + Self.batch, files.count))
-            let made = batch.mapSideBySide { index in
+        let batches = stride(from: 0, to: files.count, by: Self.batch).map { Array($0..<min($0 + Self.batch, files.count)) }
+        @Sendable func make(_ batch: [Int]) -> [Result<(Data, SiteRecord.Entry?), Error>] {
+            batch.mapSideBySide { index in
                 Result { () throws -> (Data, SiteRecord.Entry?) in
                     let data = try bytes(index, files[index])
                     return (data, recorded ? SiteRecord.Entry(of: data) : nil)
                 }
             }
+        }
+        let next = NextBatch()
+        var made = batches.first.map(make) ?? []
+        for (number, batch) in batches.enumerated() {
+            let making = DispatchGroup()
+            if number + 1 < batches.count {
+                let following = batches[number + 1]
+                DispatchQueue.global().async(group: making) { next.made = make(following) }
+            }
+            // Should a write fail, the batch being made is waited for before the files go.
+            defer { making.wait() }
             for (index, result) in zip(batch, made) {
                 let (data, entry) = try result.get()
                 try writeWhole(data, to: root + "/" + files[index].path)
                 if let entry { wrote?(files[index], entry) }
             }
+            making.wait()
+            made = next.made
+            if number % 32 == 31 { returnFreedMemory() }
         }
     }
 
@@ -289,6 +304,12 @@ extension SiteFile {
         case .rendered(let render): try render()
         }
     }
+}
+
+/// The next batch of a write, made on other threads while this one is written: set before the
+/// group it is made in is done, read only after.
+private final class NextBatch: @unchecked Sendable {
+    var made: [Result<(Data, SiteRecord.Entry?), Error>] = []
 }
 
 /// Writes a file whole or not at all: into a temporary file beside it, then renamed over it. The

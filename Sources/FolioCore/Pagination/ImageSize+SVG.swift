@@ -29,7 +29,7 @@ extension ImageSize {
 
     /// A positive absolute length in px, such as `120`, `12.5mm` or ` 2em `; nil for `50%`, `auto` or garbage.
     private static func pixels(_ value: [UInt8]) -> Double? {
-        let words = value.split(whereSeparator: XMLRootTag.isSpace)
+        let words = value.split(whereSeparator: isSpaceByte)
         guard words.count == 1, let (number, unit) = leadingNumber(words[0]), number > 0,
               let scale = pixelsPerUnit[String(decoding: unit, as: UTF8.self).lowercased()]
         else { return nil }
@@ -38,7 +38,7 @@ extension ImageSize {
 
     /// The width and height of `min-x min-y width height`, separated by whitespace and/or commas; nil unless both are positive.
     private static func viewBoxSize(_ value: [UInt8]) -> ImageSize? {
-        let words = value.split { XMLRootTag.isSpace($0) || $0 == UInt8(ascii: ",") }
+        let words = value.split { isSpaceByte($0) || $0 == UInt8(ascii: ",") }
         let numbers = words.compactMap { word in leadingNumber(word).flatMap { $0.rest.isEmpty ? $0.value : nil } }
         guard words.count == 4, numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
         return ImageSize(width: numbers[2], height: numbers[3])

@@ -44,13 +44,8 @@ struct XMLRootTag {
         }
     }
 
-    /// XML whitespace: space, tab, line feed, carriage return.
-    static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        !isSpace(byte) && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "/") && byte != UInt8(ascii: "=")
+        !isSpaceByte(byte) && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "/") && byte != UInt8(ascii: "=")
     }
 }
 
@@ -73,7 +68,7 @@ private struct TagScanner {
     /// true if there was any whitespace.
     @discardableResult
     mutating func skipSpace() -> Bool {
-        read(while: XMLRootTag.isSpace).count > 0
+        read(while: isSpaceByte).count > 0
     }
 
     /// Moves just past the next `terminator`; false if there is none.

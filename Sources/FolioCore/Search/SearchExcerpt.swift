@@ -27,7 +27,7 @@ enum SearchExcerpt {
                 start -= 1
                 if bytes[start] & 0xC0 != 0x80 { characters += 1 }
             }
-            if start > 0 { start = (start..<at).first { isSpace(bytes[$0]) }.map { $0 + 1 } ?? at }
+            if start > 0 { start = (start..<at).first { isSpaceByte(bytes[$0]) }.map { $0 + 1 } ?? at }
             var end = start
             characters = 0
             while end < bytes.count && characters < length {
@@ -36,15 +36,15 @@ enum SearchExcerpt {
                 characters += 1
             }
             // Back to the end of the last whole word after the term's place, or on to the end of the term's.
-            if end < bytes.count, !isSpace(bytes[end]) {
-                end = (at..<end).last(where: { isSpace(bytes[$0]) }) ?? (end..<bytes.count).first(where: { isSpace(bytes[$0]) }) ?? bytes.count
+            if end < bytes.count, !isSpaceByte(bytes[end]) {
+                end = (at..<end).last(where: { isSpaceByte(bytes[$0]) }) ?? (end..<bytes.count).first(where: { isSpaceByte(bytes[$0]) }) ?? bytes.count
             }
             var out: [UInt8] = []
             out.reserveCapacity(end - start + 8)
-            if bytes[..<start].contains(where: { !isSpace($0) }) { out += ellipsis }
+            if bytes[..<start].contains(where: { !isSpaceByte($0) }) { out += ellipsis }
             var spaced = false
             for byte in bytes[start..<end] {
-                if isSpace(byte) {
+                if isSpaceByte(byte) {
                     spaced = true
                     continue
                 }
@@ -52,15 +52,11 @@ enum SearchExcerpt {
                 spaced = false
                 out.append(byte)
             }
-            if bytes[end...].contains(where: { !isSpace($0) }) { out += ellipsis }
+            if bytes[end...].contains(where: { !isSpaceByte($0) }) { out += ellipsis }
             return String(decoding: out, as: UTF8.self)
         }
     }
 
     private static let space = UInt8(ascii: " ")
     private static let ellipsis = Array("…".utf8)
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-    }
 }

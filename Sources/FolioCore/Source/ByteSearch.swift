@@ -50,6 +50,11 @@ extension StringProtocol {
     }
 }
 
+/// A space, tab, line feed or carriage return: whitespace as XML has it, and as a page's text does.
+func isSpaceByte(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}
+
 /// `body` over the text's UTF-8, copied first only where it is not stored as UTF-8 already: the
 /// one way Folio reads a string's bytes as a buffer.
 func withBytes<Text: StringProtocol, Result>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

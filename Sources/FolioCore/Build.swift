@@ -8,6 +8,8 @@ public struct BuildReport: Sendable {
     /// Site files written because their bytes changed or were new, and files of an earlier build removed.
     public var written = 0
     public var removed = 0
+    /// Pages whose documents were kept as the build before left them (`BuildRecord`): neither laid out nor rendered.
+    public var kept = 0
     public var warnings: [Diagnostic]
     public var times: PhaseTimes
     /// book.toml's keys that mean nothing in Folio, as `file:line:col: …` lines.
@@ -22,22 +24,32 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     // What the build needs of the project after rendering, without the chapters' sources, so that
     // rendering can let them go.
     let after = project.withoutSources
-    let built = renderBook(consume project, times: &times)
+    let keeping = KeptBuild(output)
+    let built = renderBook(consume project, times: &times, keeping: keeping)
     guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(built.log.diagnostics.map(after.locate)) }
     returnFreedMemory()
-    let counts = try times.time("write") { try writeSite(site, to: output, from: after.contentFiles) }
+    let counts = try times.time("write") {
+        let counts = try writeSite(site, to: output, from: after.contentFiles)
+        built.record?.write(in: output, replacing: keeping.record)
+        return counts
+    }
     return BuildReport(chapters: after.loaded.book.chapters.count, pages: built.pages, files: site.count, written: counts.written,
-                       removed: counts.removed, warnings: built.log.diagnostics.map(after.locate), times: times,
+                       removed: counts.removed, kept: site.count { if case .kept = $0.contents { true } else { false } }, warnings: built.log.diagnostics.map(after.locate), times: times,
                        ignoredKeys: after.ignoredKeys)
 }
 
 /// parse → link → paginate → render a loaded book, in memory: the site's files (`nil` when the theme
 /// or rendering failed), how many pages it has, and every error and warning found on the way.
 /// With a `cache` (`folio serve`'s), what an earlier build made from the same input is reused.
+/// `keeping` a build into a folder, what the build before kept there is reused where it fits, and
+/// the build's own `record` made for the next.
 /// The chapters' sources are let go once parsed (those holding raw HTML once paginated) when the caller gives up the project.
-func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil) -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog) {
+func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil, keeping: KeptBuild? = nil)
+    -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, record: BuildRecord?)
+{
     var sections = given.loaded.book.sections
     let project = (consume given).withoutSources
+    var recording = keeping.map { RecordedBuild(project, sections: sections, keeping: $0) }
     let loaded = project.loaded
     let book = loaded.book
     var log = DiagnosticLog()
@@ -61,6 +73,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
         return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
             ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
     }
+    recording?.linked(LinkTargets(parsed, files: loaded.files, refused: loaded.refused))
     // Not held beside the linked chapters for the rest of the build. Past linking, a chapter's source
     // is needed only to place raw HTML too tall for a page.
     parsed = []
@@ -71,10 +84,21 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     log.report(contentsOf: linked.diagnostics)
     let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
-    let paged = times.time("paginate") {
+    func paginate() -> PagedBook {
         paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images,
-                     chapterPages: cache.map { cache in { cache.paginate($0, typesetter: $1, rawHTML: $2) } } ?? paginateChapters,
-                     targets: cache.map { cache in { cache.targets($0, pages: $1, rawHTML: $2) } } ?? { targetPages(of: $1, rawHTML: $2) })
+                     chapterPages: { sections, typesetter, rawHTML in
+            if let cache { return cache.paginate(sections, typesetter: typesetter, rawHTML: rawHTML) }
+            guard recording != nil else { return paginateChapters(sections, typesetter: typesetter, rawHTML: rawHTML) }
+            return recording!.pages(of: sections) { paginateChapters($0, typesetter: typesetter, rawHTML: rawHTML) }
+        }, targets: { id, pages, rawHTML in
+            recording?.keptTargets(id) ?? cache?.targets(id, pages: pages, rawHTML: rawHTML) ?? targetPages(of: pages, rawHTML: rawHTML)
+        })
+    }
+    var paged = times.time("paginate") { paginate() }
+    if recording?.laidOut(paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) == false {
+        // The book's pages or what its documents share changed: every section is laid out.
+        paged = times.time("paginate") { paginate() }
+        _ = recording?.laidOut(paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets))
     }
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks and sources can go.
@@ -89,13 +113,16 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
                 let cached = cache.map { ($0, BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) }
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
                                           search: { paged in
-                    cache.map { cache in searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk, shard: cache.shard) } ?? searchFiles(paged)
-                }, bookWide: cached.map { $0.bookWide(book, paged: paged, inputs: $1) } ?? { try $1() })
-                return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? site
+                    if let cache { return searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk, shard: cache.shard) }
+                    return try recording?.search(paged) ?? searchFiles(paged)
+                }, bookWide: cached.map { $0.bookWide(book, paged: paged, inputs: $1) } ?? { path, make in
+                    try recording?.keptFile(path) ?? make()
+                })
+                return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? recording?.keepingPages(site, paged: paged) ?? site
             }
         }
     }
-    return (site, paged.pages.count, log)
+    return (site, paged.pages.count, log, site == nil ? nil : recording?.record(paged))
 }
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.

@@ -33,7 +33,8 @@ struct BuildCommand {
                 for line in report.ignoredKeys { console.err(displayPath(line, in: folder)) }
             }
             summary = "Built \(counted(report.chapters, "chapter")) (\(counted(report.pages, "page"))) into \(output) in \(seconds(since: started)), "
-                + counted(report.warnings.count, "warning") + "; \(counted(report.written, "file")) written, \(report.removed) removed" + (timings ? "\n" + report.times.summary : "")
+                + counted(report.warnings.count, "warning") + "; \(counted(report.written, "file")) written, \(report.removed) removed"
+                + (report.kept > 0 ? "; \(counted(report.kept, "page")) kept from the build before" : "") + (timings ? "\n" + report.times.summary : "")
             status = .success
         } catch let error as DiagnosticsError {
             diagnostics = error.diagnostics

@@ -10,6 +10,9 @@ struct SiteFile: Sendable {
         /// documents are never all in memory at once. Rendering the same document twice gives the
         /// same bytes.
         case rendered(@Sendable () throws -> Data)
+        /// The file already in the output folder, as the record of Folio's files has it: a page a
+        /// kept build (`BuildRecord`) knows to be the same, neither rendered nor read.
+        case kept
     }
 
     var path: String

@@ -8,7 +8,7 @@ import Foundation
 /// but not their text (the front page, the contents, the 404 page, the sitemap, the geometry, the
 /// reader's words, the manifest); `folio serve` passes ones that reuse an earlier build's.
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
-                theme: RenderingTheme, search: (PagedBook) -> [SiteFile] = { searchFiles($0) },
+                theme: RenderingTheme, search: (PagedBook) throws -> [SiteFile] = { searchFiles($0) },
                 bookWide: (String, () throws -> Data) throws -> Data = { try $1() }) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
     let documents = try PageDocuments(book, sections: sections, paged: paged, assets: assets, theme: theme)
@@ -34,7 +34,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
         return try theme.render("404", shared: .object(shared), notFound)
     }))
     files.append(made("sitemap.xml", try bookWide("sitemap.xml") { Data(sitemap(paged.pages, base: options.url).utf8) }))
-    files += search(paged)
+    files += try search(paged)
     files.append(made(SiteLayout.geometry, try bookWide(SiteLayout.geometry) { Data(paged.geometry.cssVariables.utf8) }))
     // The reader's words, once for the whole site rather than in every page.
     files.append(made(SiteLayout.strings, try bookWide(SiteLayout.strings) {

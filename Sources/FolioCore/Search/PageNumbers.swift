@@ -11,6 +11,20 @@ struct PageNumbers: Sendable, Equatable {
         for page in pages { append(page) }
     }
 
+    /// The pages whose gaps `gaps` gives (a kept build's, `BuildRecord`).
+    init(gaps: [Int]) {
+        for gap in gaps { append(last + gap) }
+    }
+
+    /// The pages, ascending.
+    var pages: [Int] {
+        var page = 0
+        return gaps.map { gap in
+            page += gap
+            return page
+        }
+    }
+
     /// Adds `page`, when it is after the last one added (a page's terms come once per word):
     /// whether it did.
     @discardableResult

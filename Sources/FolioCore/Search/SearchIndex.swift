@@ -115,11 +115,16 @@ struct SearchIndex: Sendable, Equatable {
     /// A page's text and its terms (`folio serve` finds them only for pages that changed).
     @Sendable static func words(on page: Page) -> PageWords {
         let text = text(of: page)
+        return (text, places(in: text))
+    }
+
+    /// A text's terms, each with the UTF-8 offset of its first place.
+    static func places(in text: String) -> [String: Int] {
         var places: [String: Int] = [:]
         SearchText.forEachToken(in: text) { token, place in
             for term in terms(of: token) where places[term] == nil { places[term] = place }
         }
-        return (text, places)
+        return places
     }
 
     /// Every term of a text, as often as it occurs.

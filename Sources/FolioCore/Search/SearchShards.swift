@@ -31,6 +31,10 @@ struct SearchShards {
     /// A shard file's contents from its terms.
     let shardFile: ([Term]) -> SiteFile.Contents
     private(set) var files: [SiteFile] = []
+    /// Every term added, in order, and the first page of each chunk: what a build keeps of its
+    /// index for the next (`BuildRecord`).
+    private(set) var added: [Term] = []
+    private(set) var chunkFirsts: [Int] = []
     private var shards: [JSONOutput] = []
     private var chunks: [JSONOutput] = []
     private var terms = Runs<Term>(limit: shardBytes)
@@ -63,6 +67,7 @@ struct SearchShards {
     mutating func add(_ term: Term) {
         // A page counts a byte: its gap, mostly one digit and a comma, compresses to about that.
         let bytes = term.term.utf8.count + 6 + term.pages.count + term.excerpts.reduce(0) { $0 + $1.utf8.count + 3 }
+        added.append(term)
         if let run = terms.add(term, bytes: bytes) { write(terms: run) }
     }
 
@@ -83,6 +88,7 @@ struct SearchShards {
 
     private mutating func write(texts run: [(number: Int, text: String)]) {
         let path = SiteLayout.searchTexts(chunks.count)
+        chunkFirsts.append(run[0].number)
         chunks.append(["file": .string(SiteLayout.searchRelative(path)), "first": .int(run[0].number)])
         files.append(SiteFile(path: path, contents: chunkFile(run)))
     }
@@ -137,13 +143,55 @@ private struct Runs<Item> {
 /// are written when the writer asks for them, side by side: a chunk of page texts from the pages,
 /// so that a big book's texts are never all held at once, and a shard from its terms' compact pages.
 func searchFiles(_ paged: PagedBook) -> [SiteFile] {
+    searchFilesKept(paged).files
+}
+
+/// `searchFiles`, with what a build keeps of the index for the next (`BuildRecord`).
+func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: KeptSearch) {
     let pages = paged.pages
     var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { run in
         let numbers = run.map(\.number)
         return .rendered { Data(SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }).utf8) }
-    }, shardFile: { run in .rendered { Data(SearchShards.shard(run).utf8) } })
+    }, shardFile: SearchShards.renderedShard)
     for entry in SearchIndex.terms(of: paged, text: { shards.add(text: $1, page: $0) }) { shards.add(entry) }
-    return shards.finish()
+    let files = shards.finish()
+    return (files, KeptSearch(terms: shards.added, chunkFirsts: shards.chunkFirsts, pages: pages.count))
+}
+
+/// The search stage of a kept build: the index it kept with the texts of the pages in `changed`
+/// (book numbers from 1) found again, `texts` being every page's text as it was.
+func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], changed: [Int]) -> (files: [SiteFile], kept: KeptSearch) {
+    var texts = texts
+    var update = SearchTermsUpdate(changed: [:], text: { texts[$0 - 1] })
+    for number in changed {
+        let now = SearchIndex.text(of: paged.pages[number - 1])
+        if now != texts[number - 1] { update.changed[number] = (texts[number - 1], now) }
+    }
+    let terms = update.changed.isEmpty ? kept.terms : update.apply(to: kept.terms)
+    for (number, page) in update.changed { texts[number - 1] = page.now }
+    var shards = SearchShards(slugs: paged.pages.map(\.slug), chunkFile: { [texts] run in
+        let numbers = run.map(\.number)
+        return .rendered { Data(SearchShards.chunk(numbers.map { texts[$0 - 1] }).utf8) }
+    }, shardFile: SearchShards.renderedShard)
+    for (offset, text) in texts.enumerated() { shards.add(text: text, page: offset + 1) }
+    for term in terms { shards.add(term) }
+    let files = shards.finish()
+    return (files, KeptSearch(terms: terms, chunkFirsts: shards.chunkFirsts, pages: texts.count))
+}
+
+/// What a build keeps of its search index for the next (`BuildRecord`): its terms, and where its
+/// page texts are (the first page of each chunk of `search/text/`).
+struct KeptSearch: Sendable {
+    var terms: [SearchShards.Term]
+    var chunkFirsts: [Int]
+    var pages: Int
+}
+
+extension SearchShards {
+    /// A shard's file, rendered as the writer asks for it.
+    static func renderedShard(_ run: [Term]) -> SiteFile.Contents {
+        .rendered { Data(SearchShards.shard(run).utf8) }
+    }
 }
 
 /// The search stage for an index that is known (`folio serve`'s), with its `chunk` and `shard` as

@@ -49,7 +49,10 @@ private func ensureReplaceable(_ target: URL) throws -> SiteRecord {
                                at: SourceLocation(file: target.path), hint: "choose an empty or new folder with -o")
     }
     // A site from before the record: all of it was Folio's, as a build replaced the whole folder.
-    return SiteRecord(entries: Dictionary(uniqueKeysWithValues: allFiles(under: target.path).map { ($0, SiteRecord.Entry()) }))
+    // But the build's record, which is the folder's and not the site's.
+    return SiteRecord(entries: Dictionary(uniqueKeysWithValues: allFiles(under: target.path).filter { $0 != BuildRecord.fileName }.map {
+        ($0, SiteRecord.Entry())
+    }))
 }
 
 /// The files Folio wrote into an output folder: path → size and content hash (unknown for a file
@@ -102,6 +105,15 @@ struct SiteRecord: Equatable, Sendable {
         return data
     }
 
+    /// Whether the file at `path` under `root` is still as the record has it: listed with its size
+    /// and hash, that size, and not changed since the record was written (strictly before: a clock
+    /// tick is coarse, and a file changed in the tick the record was written in may have changed
+    /// after it).
+    func vouches(for path: String, in root: String) -> Bool {
+        guard let known = entries[path], let size = known.size, let changed, let status = FileStatus(root + "/" + path) else { return false }
+        return !status.isDirectory && status.size == size && status.changed < changed
+    }
+
     static func read(in root: String) -> SiteRecord? {
         let path = root + "/" + fileName
         guard let status = FileStatus(path), let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -152,6 +164,12 @@ private struct SiteUpdate {
         let planned = try Array(files.indices).mapSideBySide { index in
             Result<Planned, Error> {
                 let file = files[index]
+                if case .kept = file.contents {
+                    guard earlier.vouches(for: file.path, in: root), let entry = earlier.entries[file.path] else {
+                        throw FileAccessError(path: file.path, reason: "`\(file.path)` changed in the output folder during the build; build again")
+                    }
+                    return Planned(index: index, entry: entry, changed: false, bytes: nil)
+                }
                 let data = try file.bytes(from: book)
                 let entry = SiteRecord.Entry(of: data)
                 let changed = !Self.isUpToDate(root, file.path, data, entry, earlier)
@@ -184,7 +202,7 @@ private struct SiteUpdate {
 
         try write(changes.map { files[$0.index] }) { index, file in try changes[index].bytes ?? file.bytes(from: book) }
         try remove(stale.filter { !blocking.contains($0) })
-        try writeWhole(record.data(), to: root + "/" + SiteRecord.fileName)
+        try writeRecord(record.data(), after: changes.last.map { files[$0.index].path })
         return WriteCounts(written: changes.count, removed: stale.count)
     }
 
@@ -203,8 +221,21 @@ private struct SiteUpdate {
             try? remove(files.map(\.path) + [SiteRecord.fileName])
             throw error
         }
-        try writeWhole(record.data(), to: root + "/" + SiteRecord.fileName)
+        try writeRecord(record.data(), after: files.last?.path)
         return WriteCounts(written: files.count, removed: 0)
+    }
+
+    /// Writes the record at the end of a build, in a later clock tick than the file written last
+    /// (`last`), so that it vouches for every file written: the clock of files' times is coarse.
+    private func writeRecord(_ data: Data, after last: String?) throws {
+        let path = root + "/" + SiteRecord.fileName
+        try writeWhole(data, to: path)
+        guard let last, let written = FileStatus(root + "/" + last)?.changed else { return }
+        for _ in 0..<100 {
+            guard let recorded = FileStatus(path)?.changed, recorded <= written else { return }
+            usleep(1000)
+            try writeWhole(data, to: path)
+        }
     }
 
     /// Writes `files` with the bytes `bytes` gives for each (by its index), telling `wrote` of
@@ -253,11 +284,7 @@ private struct SiteUpdate {
     private static func isUpToDate(_ root: String, _ path: String, _ data: Data, _ entry: SiteRecord.Entry, _ earlier: SiteRecord) -> Bool {
         let full = root + "/" + path
         guard let status = FileStatus(full), !status.isDirectory, status.size == data.count else { return false }
-        // Strictly older: a clock tick is coarse, and a file changed in the tick the record was
-        // written in may have changed after it.
-        if let known = earlier.entries[path], known == entry, let recorded = earlier.changed, status.changed < recorded {
-            return true
-        }
+        if earlier.entries[path] == entry && earlier.vouches(for: path, in: root) { return true }
         return FileManager.default.contents(atPath: full) == data
     }
 
@@ -302,6 +329,7 @@ extension SiteFile {
         case .bytes(let data): data
         case .bookFile(let path): try book.read(path)
         case .rendered(let render): try render()
+        case .kept: throw FileAccessError(path: path, reason: "`\(path)` is kept in the output folder, not made")
         }
     }
 }
@@ -315,7 +343,7 @@ private final class NextBatch: @unchecked Sendable {
 /// Writes a file whole or not at all: into a temporary file beside it, then renamed over it. The
 /// rename is what keeps an interrupted build's files whole; no `fsync` (which `Data.write` does
 /// on Linux): syncing each of a book's thousands of pages costs more than the rest of its build.
-private func writeWhole(_ data: Data, to path: String) throws {
+func writeWhole(_ data: Data, to path: String) throws {
     let temporary = temporaryPath(for: path)
     if !writeFile(data, to: temporary) {
         let reason = String(cString: strerror(errno))
@@ -392,17 +420,6 @@ struct FileStatus {
         #else
         changed = Time(seconds: Int(info.st_ctim.tv_sec), nanoseconds: Int(info.st_ctim.tv_nsec))
         #endif
-    }
-}
-
-/// FNV-1a, 64 bits: a content hash to notice changed files, not a defence against forgery.
-func fnv1a(_ data: Data) -> UInt64 {
-    data.withUnsafeBytes { buffer in
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in buffer {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 }
 

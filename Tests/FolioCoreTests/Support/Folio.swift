@@ -82,7 +82,8 @@ final class Scratch {
     }
 }
 
-/// Every file under a folder with its bytes, to compare two trees exactly.
+/// Every file under a folder with its bytes, to compare two trees exactly; but a build's record
+/// (`.folio-build`), which holds its folder's times and the binary's path.
 func snapshot(_ folder: URL) -> [String: Data] {
     var result: [String: Data] = [:]
     let base = folder.resolvingSymlinksInPath().path
@@ -90,7 +91,7 @@ func snapshot(_ folder: URL) -> [String: Data] {
     for case let path as String in walker {
         let full = base + "/" + path
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if path != ".folio-build", FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
             result[path] = FileManager.default.contents(atPath: full)
         }
     }

@@ -1,0 +1,207 @@
+import Foundation
+
+/// A value's FNV-1a hash, the same from run to run (Swift's `Hasher` is seeded anew each run):
+/// what a build keeps beside its site to know, next time, whether an input is the same.
+/// Not a defence against forgery: a changed input goes unnoticed only by a 64-bit collision.
+struct Fingerprint: Equatable, Sendable {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    init() {}
+
+    /// The fingerprint of any value: its type's name and every stored property, walked as
+    /// `Mirror` shows them; a dictionary's or a set's elements in a fixed order.
+    init(of value: Any) {
+        add(value)
+    }
+
+    mutating func add(bytes buffer: UnsafeRawBufferPointer) {
+        var hash = value
+        for byte in buffer { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        value = hash
+    }
+
+    mutating func add(_ data: Data) {
+        add(data.count)
+        data.withUnsafeBytes { add(bytes: $0) }
+    }
+
+    mutating func add(_ string: String) {
+        add(string.utf8.count)
+        withBytes(string) { add(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func add(_ number: Int) {
+        withUnsafeBytes(of: number.littleEndian) { add(bytes: $0) }
+    }
+
+    /// Any value (`init(of:)`). Its length or count comes before a variable part, so that
+    /// two values cannot run into each other.
+    mutating func add(_ value: Any) {
+        switch value {
+        case let string as Substring: add(String(string))
+        case let value as Fingerprinted: value.add(to: &self)
+        default:
+            let mirror = Mirror(reflecting: value)
+            add(String(reflecting: mirror.subjectType))
+            switch mirror.displayStyle {
+            case .dictionary?, .set?:
+                // Elements in the order of their own fingerprints: a hash table's order changes from run to run.
+                let elements = mirror.children.map { Fingerprint(of: $0.value).value }.sorted()
+                add(elements.count)
+                for element in elements { add(Int(bitPattern: UInt(element))) }
+            case .enum?:
+                add(mirror.children.first?.label ?? String(describing: value))
+                for child in mirror.children { add(child.value) }
+            case nil where mirror.children.isEmpty:
+                // Numbers, Booleans and other values without parts.
+                add(String(describing: value))
+            default:
+                add(mirror.children.count)
+                for child in mirror.children {
+                    add(child.label ?? "")
+                    add(child.value)
+                }
+            }
+        }
+    }
+}
+
+/// FNV-1a, 64 bits, of `data` alone: a content hash to notice changed files.
+func fnv1a(_ data: Data) -> UInt64 {
+    var fingerprint = Fingerprint()
+    data.withUnsafeBytes { fingerprint.add(bytes: $0) }
+    return fingerprint.value
+}
+
+/// A value that adds its own parts to a fingerprint: the book's many small values, which `Mirror`
+/// would walk a hundred times slower.
+protocol Fingerprinted {
+    func add(to print: inout Fingerprint)
+}
+
+extension Fingerprint {
+    mutating func add(_ value: some Fingerprinted) {
+        value.add(to: &self)
+    }
+}
+
+extension String: Fingerprinted {
+    func add(to print: inout Fingerprint) { print.add(self) }
+}
+
+extension Int: Fingerprinted {
+    func add(to print: inout Fingerprint) { print.add(self) }
+}
+
+extension Data: Fingerprinted {
+    func add(to print: inout Fingerprint) { print.add(self) }
+}
+
+extension Optional: Fingerprinted where Wrapped: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        print.add(self == nil ? 0 : 1)
+        self?.add(to: &print)
+    }
+}
+
+extension Array: Fingerprinted where Element: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        print.add(count)
+        for element in self { element.add(to: &print) }
+    }
+}
+
+/// In the order of its elements: a hash table's order changes from run to run.
+extension Set: Fingerprinted where Element: Fingerprinted & Comparable {
+    func add(to print: inout Fingerprint) {
+        sorted().add(to: &print)
+    }
+}
+
+extension Dictionary: Fingerprinted where Key: Fingerprinted & Comparable, Value: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        print.add(count)
+        for (key, value) in sorted(by: { $0.key < $1.key }) {
+            key.add(to: &print)
+            value.add(to: &print)
+        }
+    }
+}
+
+extension ChapterID: Fingerprinted {
+    func add(to print: inout Fingerprint) { print.add(path) }
+}
+
+extension SourceLocation: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        print.add(file)
+        print.add(line)
+        print.add(column)
+    }
+}
+
+extension Heading: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        print.add(level)
+        print.add(title)
+        print.add(id)
+    }
+}
+
+extension Chapter: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        print.add(id.path)
+        print.add(role.number)
+        print.add(declaredTitle)
+        print.add(slug)
+        print.add(number)
+        print.add(markdown)
+        print.add(firstLine)
+        print.add(lineOrigins)
+    }
+}
+
+private extension Chapter.Role {
+    var number: Int {
+        switch self {
+        case .chapter: 0
+        case .cover: 1
+        }
+    }
+}
+
+extension ContentsEntry: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        switch self {
+        case .part(let title):
+            print.add(0)
+            print.add(title)
+        case .chapter(let chapter):
+            print.add(1)
+            print.add(chapter.id.path)
+            print.add(chapter.title)
+            print.add(chapter.numbered ? 1 : 0)
+            print.add(chapter.number)
+            chapter.listedAt.add(to: &print)
+            print.add(chapter.children)
+        case .draft(let title, let location):
+            print.add(2)
+            print.add(title)
+            location.add(to: &print)
+        case .separator:
+            print.add(3)
+        }
+    }
+}
+
+extension BuildCache.RenderInputs.Section: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        print.add(id.path)
+        print.add(role.number)
+        print.add(slug)
+        print.add(number)
+        print.add(title)
+        print.add(headings)
+        print.add(anchors)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+/// A build keeps, in its output folder, what the next build of the book into it may reuse
+/// (`.folio-build`): after an edit of a chapter's text only that chapter is laid out, rendered and
+/// indexed again, and the site is the same, byte for byte, as a fresh build's.
+struct BuildRecordTests {
+    /// Six chapters of several pages each, with words of their own for the search index.
+    private func book(_ scratch: Scratch) throws -> URL {
+        var chapters: [String: String] = [:]
+        for chapter in 1...6 {
+            let paragraphs = (1...40).map { "Paragraph \($0) of chapter \(chapter) names word\(chapter)x\($0) once.\n\n" }
+            chapters["0\(chapter)-chapter.md"] = "# Chapter \(chapter)\n\n" + paragraphs.joined() + "## The end of \(chapter)\n\nDone.\n"
+        }
+        return try scratch.write(chapters, under: "book")
+    }
+
+    /// The book, built once into `site`.
+    private func built() throws -> (Scratch, URL, URL) {
+        let scratch = try Scratch()
+        let book = try book(scratch)
+        let site = scratch.url.appendingPathComponent("site")
+        _ = try buildBook(at: book.path, output: site.path)
+        return (scratch, book, site)
+    }
+
+    /// Builds `book` into `site`, expecting the site a fresh build of it into a new folder makes.
+    @discardableResult
+    private func rebuild(_ book: URL, into site: URL, _ scratch: Scratch) throws -> BuildReport {
+        let report = try buildBook(at: book.path, output: site.path)
+        let fresh = scratch.url.appendingPathComponent("fresh-\(UUID().uuidString)")
+        let freshReport = try buildBook(at: book.path, output: fresh.path)
+        #expect(freshReport.kept == 0)
+        let (kept, made) = (snapshot(site), snapshot(fresh))
+        #expect(kept.keys.sorted() == made.keys.sorted())
+        #expect(kept.keys.filter { kept[$0] != made[$0] }.sorted() == [])
+        #expect(report.warnings == freshReport.warnings)
+        return report
+    }
+
+    private func edit(_ book: URL, _ chapter: String, _ change: (String) -> String) throws {
+        let file = book.appendingPathComponent(chapter)
+        try Data(change(String(decoding: try Data(contentsOf: file), as: UTF8.self)).utf8).write(to: file)
+    }
+
+    @Test func anEditOfAChaptersTextKeepsTheOtherPages() throws {
+        let scratch = try Scratch()
+        let book = try book(scratch)
+        let site = scratch.url.appendingPathComponent("site")
+        let first = try buildBook(at: book.path, output: site.path)
+        #expect(first.kept == 0)
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(BuildRecord.fileName).path))
+        // A word no page had, and one gone from every page but this one's.
+        try edit(book, "03-chapter.md") { $0.replacingOccurrences(of: "word3x7 once", with: "word3x7 zyzzyva once") }
+        let report = try rebuild(book, into: site, scratch)
+        // The other five chapters' pages, but the generated ones (title, contents) and blank ones.
+        #expect(report.kept > first.pages / 2 && report.kept < first.pages - 4, "kept \(report.kept) of \(first.pages)")
+        #expect(report.written >= 1 && report.written < 10)
+        let terms = snapshot(site).filter { $0.key.hasPrefix("search/terms/") }.values.map { String(decoding: $0, as: UTF8.self) }
+        #expect(terms.contains { $0.contains("\"zyzzyva\"") })
+    }
+
+    @Test func aRebuildWithNoChangeKeepsEveryChaptersPages() throws {
+        let (scratch, book, site) = try built()
+        let report = try rebuild(book, into: site, scratch)
+        #expect(report.written == 0 && report.kept > 0)
+    }
+
+    @Test func anEditOfTheOutlineOrThePageCountLaysOutTheWholeBook() throws {
+        let (scratch, book, site) = try built()
+        // A heading others may link to: every page's contents and links may change.
+        try edit(book, "02-chapter.md") { $0.replacingOccurrences(of: "## The end of 2", with: "## The close of 2") }
+        #expect(try rebuild(book, into: site, scratch).kept == 0)
+        // More pages: the pages after move.
+        try edit(book, "01-chapter.md") { $0 + String(repeating: "A further paragraph, to fill pages.\n\n", count: 60) }
+        #expect(try rebuild(book, into: site, scratch).kept == 0)
+        // The text again: what was laid out anew is kept once more.
+        try edit(book, "05-chapter.md") { $0 + "One more line.\n" }
+        #expect(try rebuild(book, into: site, scratch).kept > 0)
+    }
+
+    @Test func aChangeOfTheBooksOptionsKeepsNothing() throws {
+        let (scratch, book, site) = try built()
+        try Data("title: Another title\n".utf8).write(to: book.appendingPathComponent("book.yml"))
+        #expect(try rebuild(book, into: site, scratch).kept == 0)
+    }
+
+    @Test func aPageChangedInTheFolderIsMadeAgain() throws {
+        let (scratch, book, site) = try built()
+        let page = site.appendingPathComponent(SiteLayout.pageURL(slug: "chapter-3", number: 1))
+        let original = try Data(contentsOf: page)
+        Thread.sleep(forTimeInterval: 0.02)
+        try Data("changed by hand".utf8).write(to: page)
+        let report = try rebuild(book, into: site, scratch)
+        #expect(try Data(contentsOf: page) == original)
+        #expect(report.written == 1 && report.kept > 0)
+    }
+
+    @Test func aDamagedRecordIsIgnored() throws {
+        let (scratch, book, site) = try built()
+        let record = site.appendingPathComponent(BuildRecord.fileName)
+        var bytes = try Data(contentsOf: record)
+        bytes.removeLast(bytes.count / 2)
+        try bytes.write(to: record)
+        #expect(try rebuild(book, into: site, scratch).kept == 0)
+        // A search chunk whose bytes are not those recorded: its texts are not trusted.
+        try edit(book, "06-chapter.md") { $0 + "Another line.\n" }
+        let chunk = site.appendingPathComponent(SiteLayout.searchTexts(0))
+        try Data("[]".utf8).write(to: chunk)
+        #expect(try rebuild(book, into: site, scratch).kept == 0)
+    }
+
+    @Test func theRecordKeepsTheSearchIndexAsWritten() throws {
+        let (scratch, book, site) = try built()
+        let files = try #require(SiteRecord.read(in: site.path))
+        let record = try #require(BuildRecord.read(in: site.path, files: files))
+        #expect(record.sections.map(\.id.path) == (1...6).map { "0\($0)-chapter.md" })
+        #expect(record.search.terms.contains { $0.term == "word3x7" && $0.pages.count == 1 && $0.excerpts.count == 1 })
+        #expect(record.search.pages > 20 && record.search.chunkFirsts.first == 1)
+    }
+}

@@ -29,7 +29,7 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(built.log.diagnostics.map(after.locate)) }
     returnFreedMemory()
     let counts = try times.time("write") {
-        let counts = try writeSite(site, to: output, from: after.contentFiles)
+        let counts = try writeSite(site, to: output, from: after.contentFiles, record: keeping.siteRecord)
         built.record?.write(in: output, replacing: keeping.record)
         return counts
     }
@@ -94,11 +94,16 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
             recording?.keptTargets(id) ?? cache?.targets(id, pages: pages, rawHTML: rawHTML) ?? targetPages(of: pages, rawHTML: rawHTML)
         })
     }
-    var paged = times.time("paginate") { paginate() }
-    if recording?.laidOut(paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) == false {
+    let paged = times.time("paginate") {
+        let paged = paginate()
+        func laidOut(_ paged: PagedBook) -> Bool {
+            recording?.laidOut(paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) ?? true
+        }
+        guard !laidOut(paged) else { return paged }
         // The book's pages or what its documents share changed: every section is laid out.
-        paged = times.time("paginate") { paginate() }
-        _ = recording?.laidOut(paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets))
+        let again = paginate()
+        _ = laidOut(again)
+        return again
     }
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks and sources can go.

@@ -114,11 +114,12 @@ extension BuildRecord {
         var record = self
         record.files = changed
         if let before, before.same(as: record) { return }
-        let temporary = temporaryPath(for: path)
-        guard FileManager.default.createFile(atPath: temporary, contents: nil), let file = FileHandle(forWritingAtPath: temporary) else { return }
-        var writer = RecordWriter { try file.write(contentsOf: $0) }
-        let written = (try? writer.record(record)) != nil && (try? file.close()) != nil
-        if !written || rename(temporary, path) != 0 { unlink(temporary) }
+        try? writeWhole(to: path) { write in
+            withoutActuallyEscaping(write) { write in
+                var writer = RecordWriter { $0.withUnsafeBytes(write) }
+                return writer.record(record)
+            }
+        }
     }
 
     /// Whether two records hold the same, their bytes alike.
@@ -155,11 +156,11 @@ extension BuildRecord {
 /// The record as bytes: its format's line, then numbers as 7-bit groups and strings as their
 /// UTF-8 length and bytes.
 private struct RecordWriter {
-    /// Takes each megabyte as it is made.
-    let flush: ([UInt8]) throws -> Void
+    /// Takes each megabyte as it is made: false when it could not.
+    let flush: ([UInt8]) -> Bool
     private var bytes = Array(BuildRecord.format.utf8) + [UInt8(ascii: "\n")]
 
-    init(flush: @escaping ([UInt8]) throws -> Void) {
+    init(flush: @escaping ([UInt8]) -> Bool) {
         self.flush = flush
     }
 
@@ -172,11 +173,11 @@ private struct RecordWriter {
         bytes.append(UInt8(rest))
     }
 
-    /// Hands on what is made, once it is a megabyte, or at the end.
-    mutating func flushed(atLeast: Int = 1 << 20) throws {
-        guard bytes.count >= atLeast else { return }
-        try flush(bytes)
-        bytes.removeAll(keepingCapacity: true)
+    /// Hands on what is made, once it is a megabyte, or at the end: false when it could not.
+    mutating func flushed(atLeast: Int = 1 << 20) -> Bool {
+        guard bytes.count >= atLeast else { return true }
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return flush(bytes)
     }
 
     mutating func hash(_ value: UInt64) {
@@ -188,7 +189,8 @@ private struct RecordWriter {
         bytes.append(contentsOf: value.utf8)
     }
 
-    mutating func record(_ record: BuildRecord) throws {
+    /// Writes the whole record: false when a part could not be handed on.
+    mutating func record(_ record: BuildRecord) -> Bool {
         string(record.folio)
         int(record.files.seconds)
         int(record.files.nanoseconds)
@@ -215,9 +217,9 @@ private struct RecordWriter {
             for gap in gaps { int(gap) }
             int(term.excerpts.count)
             for excerpt in term.excerpts { string(excerpt) }
-            try flushed()
+            guard flushed() else { return false }
         }
-        try flushed(atLeast: 0)
+        return flushed(atLeast: 0)
     }
 }
 
@@ -293,14 +295,19 @@ private struct RecordReader {
 /// The output folder of a build, with what the build before kept there.
 struct KeptBuild: Sendable {
     var root: String
-    /// The record of Folio's files there.
-    var files: SiteRecord
+    /// The record of Folio's files there, when it has a readable one (the writer takes it too).
+    var siteRecord: SiteRecord?
     var record: BuildRecord?
 
     init(_ output: String) {
         root = URL(fileURLWithPath: output).standardizedFileURL.path
-        files = SiteRecord.read(in: root) ?? SiteRecord()
-        record = BuildRecord.read(in: root, files: files)
+        siteRecord = SiteRecord.read(in: root)
+        record = siteRecord.flatMap { BuildRecord.read(in: root, files: $0) }
+    }
+
+    /// Whether the record of Folio's files vouches for the file at `path` (`SiteRecord.vouches`).
+    func vouches(for path: String) -> Bool {
+        siteRecord?.vouches(for: path, in: root) ?? false
     }
 }
 
@@ -335,13 +342,13 @@ struct RecordedBuild {
         guard let record = keeping.record, record.project == project, record.linkTargets == linkTargets else { return }
         for section in record.sections where texts[section.id] == section.text {
             guard let slug = slugs[section.id],
-                  (1...max(section.pages, 1)).allSatisfy({ keeping.files.vouches(for: SiteLayout.pageURL(slug: slug, number: $0), in: keeping.root) })
+                  (0..<section.pages).allSatisfy({ keeping.vouches(for: SiteLayout.pageURL(slug: slug, number: $0 + 1)) })
             else { continue }
             kept[section.id] = section
         }
         // The page texts are read when the index is made, once the chapters' blocks are gone.
         let chunks = record.search.chunkFirsts.indices.map(SiteLayout.searchTexts)
-        if !chunks.allSatisfy({ keeping.files.vouches(for: $0, in: keeping.root) }) { kept = [:] }
+        if !chunks.allSatisfy(keeping.vouches) { kept = [:] }
     }
 
     /// `paginateBook`'s `chapterPages`: the kept sections' pages as empty ones, the others by `layOut`.
@@ -383,7 +390,7 @@ struct RecordedBuild {
     /// be unreadable all the same, the build fails, and the next keeps nothing.
     mutating func search(_ paged: PagedBook) throws -> [SiteFile] {
         let made = if let record = keeping.record, !kept.isEmpty {
-            if let texts = record.texts(in: keeping.root, files: keeping.files) {
+            if let files = keeping.siteRecord, let texts = record.texts(in: keeping.root, files: files) {
                 searchFiles(paged, kept: record.search, texts: texts, changed: paged.pages.indices.filter { !isKept(paged.pages[$0]) }.map { $0 + 1 })
             } else {
                 unlink(keeping.root + "/" + BuildRecord.fileName)
@@ -399,7 +406,7 @@ struct RecordedBuild {
     /// A file made from what the whole book shares and its pages but not their text (`renderSite`'s
     /// `bookWide`) as the folder has it, when pages are kept: all that is then the same.
     func keptFile(_ path: String) -> Data? {
-        guard !kept.isEmpty, keeping.files.vouches(for: path, in: keeping.root) else { return nil }
+        guard !kept.isEmpty, keeping.vouches(for: path) else { return nil }
         return FileManager.default.contents(atPath: keeping.root + "/" + path)
     }
 

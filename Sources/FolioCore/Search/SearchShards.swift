@@ -161,13 +161,13 @@ func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: KeptSearch
 /// The search stage of a kept build: the index it kept with the texts of the pages in `changed`
 /// (book numbers from 1) found again, `texts` being every page's text as it was.
 func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], changed: [Int]) -> (files: [SiteFile], kept: KeptSearch) {
-    var texts = texts
     var update = SearchTermsUpdate(changed: [:], text: { texts[$0 - 1] })
     for number in changed {
         let now = SearchIndex.text(of: paged.pages[number - 1])
         if now != texts[number - 1] { update.changed[number] = (texts[number - 1], now) }
     }
     let terms = update.changed.isEmpty ? kept.terms : update.apply(to: kept.terms)
+    var texts = texts
     for (number, page) in update.changed { texts[number - 1] = page.now }
     var shards = SearchShards(slugs: paged.pages.map(\.slug), chunkFile: { [texts] run in
         let numbers = run.map(\.number)

@@ -15,6 +15,7 @@ struct SearchTermsUpdate {
         for words in places.values { affected.formUnion(words.keys) }
         let known = Set(terms.lazy.map(\.term).filter(affected.contains))
         var new = affected.subtracting(known).sorted(by: SearchIndex.precedes)[...]
+        let numbers = changed.keys.sorted()
 
         // Where `term` first is on page `number`: for a page not changed, found from its text when first needed.
         func place(_ term: String, _ number: Int) -> Int {
@@ -25,7 +26,7 @@ struct SearchTermsUpdate {
         }
         func moved(_ term: String, pages old: [Int], excerpts: [String]) -> SearchShards.Term? {
             var pages = old
-            for number in changed.keys.sorted() {
+            for number in numbers {
                 let (had, has) = (before[number]?[term] != nil, places[number]?[term] != nil)
                 if had && !has { pages.removeAll { $0 == number } }
                 if has && !had { pages.insert(number, at: pages.firstIndex { $0 > number } ?? pages.count) }

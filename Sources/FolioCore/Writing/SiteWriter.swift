@@ -20,10 +20,10 @@ struct WriteCounts: Sendable, Equatable {
 /// (`SiteRecord`): only those files are ever removed, and a file the record vouches for is not
 /// read again. The record is written before the first file (every path about to be written marked
 /// unknown) and again at the end, so an interrupted build is still known to be Folio's.
-func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles) throws -> WriteCounts {
+func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles, record known: SiteRecord? = nil) throws -> WriteCounts {
     let target = URL(fileURLWithPath: output).standardizedFileURL
     do {
-        let earlier = try ensureReplaceable(target)
+        let earlier = try ensureReplaceable(target, known: known)
         return try SiteUpdate(root: target.path, earlier: earlier).apply(files, from: book)
     } catch let diagnostic as Diagnostic {
         throw diagnostic
@@ -34,8 +34,8 @@ func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles) thr
 
 /// Only an earlier Folio site (or an empty folder) is ever written over, so `-o ~/Documents` loses
 /// nothing. Every Folio site has these documents, whatever its theme, or the record of its files.
-/// Returns what is known of the files already there.
-private func ensureReplaceable(_ target: URL) throws -> SiteRecord {
+/// Returns what is known of the files already there; `known`, the record already read there, if any.
+private func ensureReplaceable(_ target: URL, known: SiteRecord?) throws -> SiteRecord {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return SiteRecord() }
     guard isDirectory.boolValue else {
@@ -43,7 +43,7 @@ private func ensureReplaceable(_ target: URL) throws -> SiteRecord {
                                hint: "choose another folder with -o")
     }
     let contents = Set((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [])
-    if contents.contains(SiteRecord.fileName), let record = SiteRecord.read(in: target.path) { return record }
+    if contents.contains(SiteRecord.fileName), let record = known ?? SiteRecord.read(in: target.path) { return record }
     guard contents.isEmpty || SiteLayout.signature.isSubset(of: contents) else {
         throw Diagnostic.error("the output folder holds files that Folio did not write; refusing to replace it",
                                at: SourceLocation(file: target.path), hint: "choose an empty or new folder with -o")
@@ -110,7 +110,12 @@ struct SiteRecord: Equatable, Sendable {
     /// tick is coarse, and a file changed in the tick the record was written in may have changed
     /// after it).
     func vouches(for path: String, in root: String) -> Bool {
-        guard let known = entries[path], let size = known.size, let changed, let status = FileStatus(root + "/" + path) else { return false }
+        FileStatus(root + "/" + path).map { vouches(for: path, status: $0) } ?? false
+    }
+
+    /// `vouches(for:in:)` for a file whose status is known.
+    func vouches(for path: String, status: FileStatus) -> Bool {
+        guard let known = entries[path], let size = known.size, let changed else { return false }
         return !status.isDirectory && status.size == size && status.changed < changed
     }
 
@@ -234,7 +239,8 @@ private struct SiteUpdate {
         for _ in 0..<100 {
             guard let recorded = FileStatus(path)?.changed, recorded <= written else { return }
             usleep(1000)
-            try writeWhole(data, to: path)
+            // Touched: its time of change is now.
+            utimensat(AT_FDCWD, path, nil, 0)
         }
     }
 
@@ -284,7 +290,7 @@ private struct SiteUpdate {
     private static func isUpToDate(_ root: String, _ path: String, _ data: Data, _ entry: SiteRecord.Entry, _ earlier: SiteRecord) -> Bool {
         let full = root + "/" + path
         guard let status = FileStatus(full), !status.isDirectory, status.size == data.count else { return false }
-        if earlier.entries[path] == entry && earlier.vouches(for: path, in: root) { return true }
+        if earlier.entries[path] == entry && earlier.vouches(for: path, status: status) { return true }
         return FileManager.default.contents(atPath: full) == data
     }
 
@@ -344,37 +350,44 @@ private final class NextBatch: @unchecked Sendable {
 /// rename is what keeps an interrupted build's files whole; no `fsync` (which `Data.write` does
 /// on Linux): syncing each of a book's thousands of pages costs more than the rest of its build.
 func writeWhole(_ data: Data, to path: String) throws {
-    let temporary = temporaryPath(for: path)
-    if !writeFile(data, to: temporary) {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw FileAccessError(path: path, reason: "cannot write `\(path)` (\(reason))")
-    }
-    if rename(temporary, path) != 0 {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw FileAccessError(path: path, reason: "cannot write `\(path)` (\(reason))")
-    }
+    try writeWhole(to: path) { write in data.withUnsafeBytes(write) }
 }
 
-/// Creates or truncates the file and writes all of `data` into it; false with `errno` set if not.
-private func writeFile(_ data: Data, to path: String) -> Bool {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { return false }
-    let written = data.withUnsafeBytes { buffer -> Bool in
-        var offset = 0
-        while offset < buffer.count {
-            let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
+/// `writeWhole` of bytes made as they are written: `make` hands each part to `write`, which is
+/// false, with `errno` set, when the part could not be written, and gives what `write` last gave.
+func writeWhole(to path: String, _ make: (_ write: (UnsafeRawBufferPointer) -> Bool) throws -> Bool) throws {
+    let temporary = temporaryPath(for: path)
+    func failure() -> FileAccessError {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        return FileAccessError(path: path, reason: "cannot write `\(path)` (\(reason))")
+    }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw failure() }
+    let written: Bool
+    do {
+        written = try make { writeAll($0, to: descriptor) }
+    } catch {
+        close(descriptor)
+        unlink(temporary)
+        throw error
     }
     let savedErrno = errno
     guard close(descriptor) == 0, written else {
         if !written { errno = savedErrno }
-        return false
+        throw failure()
+    }
+    guard rename(temporary, path) == 0 else { throw failure() }
+}
+
+/// Writes all of `buffer` to the open file; false with `errno` set if not.
+private func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < buffer.count {
+        let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        offset += count
     }
     return true
 }

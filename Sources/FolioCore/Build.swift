@@ -25,17 +25,19 @@ public func buildBook(at folder: String, output: String) throws -> BuildReport {
     // rendering can let them go.
     let after = project.withoutSources
     let keeping = KeptBuild(output)
-    let built = renderBook(consume project, times: &times, keeping: keeping)
-    guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(built.log.diagnostics.map(after.locate)) }
+    let (made, pages, log, record) = renderBook(consume project, times: &times, keeping: keeping)
+    guard let site = made, !log.hasErrors else { throw DiagnosticsError(log.diagnostics.map(after.locate)) }
     returnFreedMemory()
     let counts = try times.time("write") {
         let counts = try writeSite(site, to: output, from: after.contentFiles, record: keeping.siteRecord)
-        built.record?.write(in: output, replacing: keeping.record)
+        record?.write(in: output, replacing: keeping.record)
         return counts
     }
-    return BuildReport(chapters: after.loaded.book.chapters.count, pages: built.pages, files: site.count, written: counts.written,
-                       removed: counts.removed, kept: site.count { if case .kept = $0.contents { true } else { false } }, warnings: built.log.diagnostics.map(after.locate), times: times,
-                       ignoredKeys: after.ignoredKeys)
+    let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
+                             removed: counts.removed, kept: site.count { if case .kept = $0.contents { true } else { false } },
+                             warnings: log.diagnostics.map(after.locate), times: times, ignoredKeys: after.ignoredKeys)
+    releaseLater((consume made, consume site, consume record, consume after, consume keeping))
+    return report
 }
 
 /// parse → link → paginate → render a loaded book, in memory: the site's files (`nil` when the theme
@@ -73,10 +75,10 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
         return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
             ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
     }
-    recording?.linked(LinkTargets(parsed, files: loaded.files, refused: loaded.refused))
-    // Not held beside the linked chapters for the rest of the build. Past linking, a chapter's source
-    // is needed only to place raw HTML too tall for a page.
-    parsed = []
+    recording?.linked(linked.targets)
+    // Not held beside the linked chapters for the rest of the build, and freed beside the next
+    // stages. Past linking, a chapter's source is needed only to place raw HTML too tall for a page.
+    releaseLater(consume parsed)
     for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: { if case .html = $0 { true } else { false } }) {
         linked.chapters[index].chapter.markdown = ""
     }
@@ -106,11 +108,15 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
         return again
     }
     log.report(contentsOf: paged.warnings)
-    // The pages hold the text from here on: the chapters' own blocks and sources can go.
+    // The pages hold the text from here on: the chapters' own blocks and sources can go, freed
+    // beside rendering.
+    var blocks: [[Block]] = []
     for index in linked.chapters.indices {
+        blocks.append(linked.chapters[index].blocks)
         linked.chapters[index].blocks = []
         linked.chapters[index].chapter.markdown = ""
     }
+    releaseLater(consume blocks)
     returnFreedMemory()
     let site = times.time("render") {
         theme.flatMap { theme in

@@ -173,7 +173,7 @@ final class BuildCache: @unchecked Sendable {
     /// The link stage (`linkChapters`), linking again only the chapters whose parse changed, or
     /// every chapter when the link targets, the book's files, its images or the raw HTML setting did.
     func link(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize], refused: [String: String], rawHTML: Bool)
-        -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
+        -> LinkedBook
     {
         let targets = LinkTargets(chapters, files: files, refused: refused)
         let inputs = LinkInputs(chapters: targets.chapters, files: files, refused: refused, imageSizes: imageSizes, rawHTML: rawHTML)
@@ -192,7 +192,7 @@ final class BuildCache: @unchecked Sendable {
             return linked
         }
         links = kept
-        return joiningLinked(linked)
+        return joiningLinked(linked, targets: targets)
     }
 
     /// The chapters' pages (`paginateChapters`), laying out again only the chapters whose linked

@@ -332,7 +332,7 @@ struct RecordedBuild {
         self.project = BuildRecord.project(project)
         order = sections.map(\.id)
         slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
-        texts = Dictionary(sections.map { ($0.id, BuildRecord.text($0)) }, uniquingKeysWith: { first, _ in first })
+        texts = Dictionary(zip(order, sections.mapSideBySide(BuildRecord.text)), uniquingKeysWith: { first, _ in first })
     }
 
     /// After linking: which sections' pages are kept. Those whose text is the same, when the book

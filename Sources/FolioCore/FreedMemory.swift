@@ -17,3 +17,20 @@ func returnFreedMemory() {
 private let mallocTrim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
     .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
 #endif
+
+/// Lets `value` go on another thread: freeing a big book's pages piece by piece takes tens of
+/// milliseconds that the one who asked for the build need not wait for. A process that ends
+/// meanwhile hands its memory back whole.
+func releaseLater<Value>(_ value: consuming Value) {
+    // Unmanaged, so that this thread holds no reference that could be the last.
+    let held = Unmanaged.passRetained(Held(value))
+    DispatchQueue.global(qos: .utility).async { held.release() }
+}
+
+private final class Held<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: consuming Value) {
+        self.value = value
+    }
+}

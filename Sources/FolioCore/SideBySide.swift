@@ -20,3 +20,36 @@ extension Array where Element: Sendable {
 private struct Places<Value>: @unchecked Sendable {
     let base: UnsafeMutablePointer<Value>?
 }
+
+/// Items `0..<count` made on every core a batch of `size` at a time, and taken in order on this
+/// thread (`use`, with the batch's range) while the next batch is made: for a stage whose items
+/// are made side by side but must be taken one after another (files written from one thread,
+/// the search index's pages counted in book order). `prepare` has each batch before the next is
+/// begun: what it changes there the making of the next batch may read, which `use` may not.
+func madeSideBySide<Made: Sendable>(count: Int, batch size: Int, _ make: @escaping @Sendable (Int) -> Made,
+                                    prepare: (inout [Made]) -> Void = { _ in },
+                                    use: (Range<Int>, [Made]) throws -> Void) rethrows {
+    @Sendable func made(_ range: Range<Int>) -> [Made] { Array(range).mapSideBySide(make) }
+    let batches = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    let next = NextBatch<Made>()
+    var current = batches.first.map(made) ?? []
+    for (number, range) in batches.enumerated() {
+        prepare(&current)
+        let making = DispatchGroup()
+        if number + 1 < batches.count {
+            let following = batches[number + 1]
+            DispatchQueue.global().async(group: making) { next.made = made(following) }
+        }
+        // Should `use` fail, the batch being made is waited for all the same.
+        defer { making.wait() }
+        try use(range, current)
+        making.wait()
+        current = next.made
+    }
+}
+
+/// The next batch, made on other threads while this one is taken: set before the group it is
+/// made in is done, read only after.
+private final class NextBatch<Made>: @unchecked Sendable {
+    var made: [Made] = []
+}

@@ -140,7 +140,7 @@ struct SiteWriterTests {
         var record = try #require(SiteRecord.read(in: site.path))
         record.entries["b/1.html"] = SiteRecord.Entry()
         record.entries["gone/1.html"] = SiteRecord.Entry()
-        try record.data().write(to: site.appendingPathComponent(SiteRecord.fileName))
+        try record.write(in: site.path)
         try FileManager.default.createDirectory(at: site.appendingPathComponent("gone"), withIntermediateDirectories: true)
         try Data("whole".utf8).write(to: site.appendingPathComponent("gone/1.html"))
         try Data("half a pa".utf8).write(to: site.appendingPathComponent("b/.1.html.folio-tmp"))
@@ -155,7 +155,11 @@ struct SiteWriterTests {
         var record = try #require(SiteRecord.read(in: site.path))
         #expect(record.entries.keys.allSatisfy { !$0.contains("..") })
         let text = "0000000000000001 5 ../../outside/keep.txt\n- - /\(outside.path)/keep.txt\n"
-        try (record.data() + Data(text.utf8)).write(to: site.appendingPathComponent(SiteRecord.fileName))
+        try record.write(in: site.path)
+        let file = try FileHandle(forWritingTo: site.appendingPathComponent(SiteRecord.fileName))
+        try file.seekToEnd()
+        try file.write(contentsOf: Data(text.utf8))
+        try file.close()
         record = try #require(SiteRecord.read(in: site.path))
         #expect(record.entries.keys.allSatisfy { !$0.contains("keep.txt") })
         // A chapter's folder turned into a link to a folder elsewhere: the build refuses to write through it.
@@ -210,7 +214,7 @@ struct SiteWriterTests {
         let scratch = try Scratch()
         var record = SiteRecord()
         record.entries = ["a b/1.html": .init(size: 3, hash: fnv1a(Data("abc".utf8))), "pending.html": .init()]
-        try record.data().write(to: scratch.url.appendingPathComponent(SiteRecord.fileName))
+        try record.write(in: scratch.url.path)
         let read = try #require(SiteRecord.read(in: scratch.url.path))
         #expect(read.entries == record.entries)
         #expect(fnv1a(Data("a".utf8)) == 0xaf63_dc4c_8601_ec8c)

@@ -52,7 +52,7 @@ struct TypesetterTests {
     @Test func chineseBreaksBetweenCharactersButNotBeforeClosingMarks() {
         let atoms = TextAtomizer.atoms([.text("中文，中文")], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
         // 中 | 文， | 中 | 文: the comma stays with the character before it.
-        #expect(atoms.map(\.start) == [0, 1, 3, 4])
+        #expect(atoms.atoms.map(\.start) == [0, 1, 3, 4])
     }
 
     @Test func paragraphsFollowingParagraphsHaveNoGap() {
@@ -73,8 +73,11 @@ struct TypesetterTests {
 
     /// The words the line breaker may not break inside, as a browser finds them.
     func words(_ inlines: [Inline]) -> [String] {
-        TextAtomizer.atoms(inlines, geometry: geometry, fontSize: geometry.fontSize, bold: false, images: [:], width: 300)
-            .filter { if case .word = $0.kind { true } else { false } }.map(\.text)
+        // An atom's offsets count the scalars of text and code.
+        let flat = Array(inlines.map { if case .text(let text) = $0 { text } else if case .code(let code) = $0 { code } else { "" } }.joined().unicodeScalars)
+        return TextAtomizer.atoms(inlines, geometry: geometry, fontSize: geometry.fontSize, bold: false, images: [:], width: 300).atoms
+            .filter { if case .word = $0.kind { true } else { false } }
+            .map { String(String.UnicodeScalarView(flat[$0.start..<$0.end])) }
     }
 
     @Test func wordsBreakAfterHyphensAndDashes() { #expect(words([.text("doc.rust-lang.org why?not a—b -x")]) == ["doc.rust-", "lang.org", "why?", "not", "a—", "b", "-x"]) }

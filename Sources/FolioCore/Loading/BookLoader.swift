@@ -67,24 +67,16 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
                                                                           bookFiles: bookFiles, contents: contents) }) {
         sections.append(cover)
     }
-    for entry in contents.readingOrder {
-        if resolvePath(entry.id.path, relativeTo: "") == nil {
-            log.report(.error("`\(entry.id)` is outside the book's folder", at: entry.listedAt,
-                              hint: "a book reads only files inside its folder: list a Markdown file relative to it"))
-            continue
+    // Chapters are read side by side; their slugs are claimed in reading order, as a slug depends on those before it.
+    let chapters = contents.readingOrder.mapSideBySide { [refused] entry in
+        Result { () throws -> Chapter in
+            try checkReadable(entry, files: files, refused: refused, bookFiles: bookFiles)
+            return try readChapter(entry, from: bookFiles, includeRoot: includeRoot)
         }
-        if let reason = refused[entry.id.path] {
-            log.report(.error(reason, at: entry.listedAt,
-                              hint: "a book reads only files inside its folder: copy the chapter into it"))
-            continue
-        }
-        guard files.contains(entry.id.path) else {
-            let kind = bookFiles.kind(entry.id.path)
-            log.report(.error(kind == .directory ? "`\(entry.id)` is a folder, not a chapter file" : "chapter `\(entry.id)` does not exist",
-                              at: entry.listedAt, hint: "list a Markdown file relative to the book folder"))
-            continue
-        }
-        guard let chapter = log.collect({ try readChapter(entry, from: bookFiles, includeRoot: includeRoot, slugs: &slugs) }) else { continue }
+    }
+    for read in chapters {
+        guard var chapter = log.collect({ try read.get() }) else { continue }
+        chapter.slug = slugs.claim(for: chapter.id.path)
         sections.append(chapter)
     }
     var themeOverrides: [String: Data] = [:]
@@ -152,16 +144,32 @@ private func readFile(_ path: String, from bookFiles: BookFiles) throws -> Data 
     }
 }
 
+/// Why a chapter of the reading order cannot be read: outside the book, refused, or missing.
+private func checkReadable(_ entry: ContentsChapter, files: Set<String>, refused: [String: String], bookFiles: BookFiles) throws {
+    if resolvePath(entry.id.path, relativeTo: "") == nil {
+        throw Diagnostic.error("`\(entry.id)` is outside the book's folder", at: entry.listedAt,
+                               hint: "a book reads only files inside its folder: list a Markdown file relative to it")
+    }
+    if let reason = refused[entry.id.path] {
+        throw Diagnostic.error(reason, at: entry.listedAt, hint: "a book reads only files inside its folder: copy the chapter into it")
+    }
+    guard files.contains(entry.id.path) else {
+        let kind = bookFiles.kind(entry.id.path)
+        throw Diagnostic.error(kind == .directory ? "`\(entry.id)` is a folder, not a chapter file" : "chapter `\(entry.id)` does not exist",
+                               at: entry.listedAt, hint: "list a Markdown file relative to the book folder")
+    }
+}
+
 /// A chapter's text, its front matter read and its mdBook directives expanded; included files
 /// must be inside `includeRoot` (the folder that holds the book, from the book's files: `..` for
-/// an mdBook project's `src`, empty for the book's own folder).
-func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, includeRoot: String,
-                         slugs: inout ChapterSlugs) throws -> Chapter {
+/// an mdBook project's `src`, empty for the book's own folder). Its slug, which depends on the
+/// chapters before it, is left for the loader to claim.
+func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, includeRoot: String) throws -> Chapter {
     let path = entry.id.path
     let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: path)
     let expanded = try expandDirectives(body, file: path, firstLine: firstLine, root: includeRoot, files: bookFiles)
-    var chapter = Chapter(id: entry.id, declaredTitle: frontMatter.title ?? expanded.title ?? entry.title, slug: slugs.claim(for: path),
+    var chapter = Chapter(id: entry.id, declaredTitle: frontMatter.title ?? expanded.title ?? entry.title, slug: "",
                           number: entry.number, markdown: expanded.markdown, firstLine: firstLine)
     chapter.lineOrigins = expanded.lineOrigins
     return chapter

@@ -5,11 +5,15 @@
 /// A file in `refused` is an error wherever a link uses it, with the reason given.
 func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:], refused: [String: String] = [:],
                   rawHTML: Bool = false)
-    -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic])
+    -> LinkedBook
 {
     let targets = LinkTargets(chapters, files: files, refused: refused)
-    return joiningLinked(chapters.mapSideBySide { linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML) })
+    return joiningLinked(chapters.mapSideBySide { linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML) }, targets: targets)
 }
+
+/// The link stage's result: the chapters with their links rewritten, the book's files they use,
+/// the sizes of their images, what was wrong, and the targets they were rewritten against.
+typealias LinkedBook = (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic], targets: LinkTargets)
 
 /// One chapter after the link stage, with what its links need.
 struct LinkedChapter: Sendable {
@@ -20,9 +24,9 @@ struct LinkedChapter: Sendable {
 }
 
 /// The link stage's result from its chapters', in their order.
-func joiningLinked(_ linked: [LinkedChapter]) -> (chapters: [ParsedChapter], assets: [String], images: ImageSizes, diagnostics: [Diagnostic]) {
+func joiningLinked(_ linked: [LinkedChapter], targets: LinkTargets) -> LinkedBook {
     (linked.map(\.chapter), linked.reduce(into: Set<String>()) { $0.formUnion($1.assets) }.sorted(),
-     linked.reduce(into: ImageSizes()) { $0.merge($1.images) { $1 } }, linked.flatMap(\.diagnostics))
+     linked.reduce(into: ImageSizes()) { $0.merge($1.images) { $1 } }, linked.flatMap(\.diagnostics), targets)
 }
 
 /// One chapter's links and images rewritten against the book's `targets`.
@@ -47,28 +51,32 @@ func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [Str
             return nil
         }
     }
-    chapter.blocks = parsed.blocks.map { block in
-        block.mapReferences { reference, image in
-            guard let link = check(reference.destination, image: image, at: parsed.chapter.location(reference.position)) else { return reference }
-            var rewritten = reference
-            rewritten.destination = link.destination
-            rewritten.target = link.target
-            return rewritten
+    func linked(_ reference: Reference, image: Bool) -> Reference {
+        guard let link = check(reference.destination, image: image, at: parsed.chapter.location(reference.position)) else { return reference }
+        var rewritten = reference
+        rewritten.destination = link.destination
+        rewritten.target = link.target
+        return rewritten
+    }
+    // In raw HTML, files and addresses out of the book are final now, so that the paginator can
+    // size the images; links to chapters wait for their pages (`rawHTMLLinkURL`).
+    func linked(_ html: String) -> String {
+        guard rawHTML else { return html }
+        return rewritingRawHTMLLinks(html) { link in
+            check(link.value, image: link.image, at: parsed.chapter.location(ofFirst: link.value))
+                .flatMap { $0.target == nil ? $0.destination : nil }
         }
     }
-    if rawHTML {
-        // Files and addresses out of the book are final now, so that the paginator can size
-        // the images; links to chapters wait for their pages (`rawHTMLLinkURL`).
-        func linked(_ html: String) -> String {
-            rewritingRawHTMLLinks(html) { link in
-                check(link.value, image: link.image, at: parsed.chapter.location(ofFirst: link.value))
-                    .flatMap { $0.target == nil ? $0.destination : nil }
+    // One pass over the chapter's tree rewrites both.
+    chapter.blocks = parsed.blocks.map { block in
+        block.rewritten(blocks: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } }, inlines: { inline in
+            switch inline {
+            case .link(let reference, let content): .link(linked(reference, image: false), content)
+            case .image(let reference, let alt): .image(linked(reference, image: true), alt: alt)
+            case .html(let html): .html(linked(html))
+            default: inline
             }
-        }
-        chapter.blocks = chapter.blocks.map { block in
-            block.rewritten(blocks: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } },
-                            inlines: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } })
-        }
+        })
     }
     return LinkedChapter(chapter: chapter, assets: assets, images: images, diagnostics: diagnostics)
 }
@@ -81,15 +89,3 @@ func rawHTMLLinkURL(_ link: RawHTMLLink, on page: Page, targets: LinkTargets, li
     return links.url(of: target, from: page)
 }
 
-extension Block {
-    /// The same block with every link and image destination passed through `transform`.
-    func mapReferences(_ transform: (Reference, _ image: Bool) -> Reference) -> Block {
-        rewritten(inlines: { inline in
-            switch inline {
-            case .link(let reference, let content): .link(transform(reference, false), content)
-            case .image(let reference, let alt): .image(transform(reference, true), alt: alt)
-            default: inline
-            }
-        })
-    }
-}

@@ -9,7 +9,8 @@ struct LineBreaker {
     let width: Double
     let lineHeight: Double
 
-    func lines(_ atoms: [TextAtom], indent: Double) -> [Line] {
+    func lines(_ text: TextAtoms, indent: Double) -> [Line] {
+        let atoms = text.atoms
         var lines: [Line] = []
         var current = Line(start: atoms.first?.start ?? 0, height: lineHeight)
         var x = indent
@@ -46,14 +47,14 @@ struct LineBreaker {
                 if !empty && x + pendingSpace + atom.width > width {
                     newLine(at: atom.start)
                 }
-                if atom.width <= width - x || atom.text.isEmpty {
+                if atom.width <= width - x || atom.longWord < 0 {
                     place(atom, width: atom.width)
                     continue
                 }
                 // A word longer than the line breaks anywhere (overflow-wrap: anywhere).
                 var offset = atom.start
-                let widths = TextWidths.Scaled(atom.face, size: atom.size)
-                for scalar in atom.text.unicodeScalars {
+                let widths = TextWidths.Scaled.table(atom.face, size: atom.size)
+                for scalar in text.longWords[atom.longWord].unicodeScalars {
                     let advance = widths.width(scalar)
                     if !empty && x + advance > width { newLine(at: offset) }
                     place(atom, width: advance)

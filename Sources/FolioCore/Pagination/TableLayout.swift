@@ -17,8 +17,8 @@ extension Typesetter {
                     TextAtomizer.atoms(cell, geometry: geometry, fontSize: size, bold: index == 0, images: images, width: width)
                 }
                 let padding = 2 * geometry.cellPadInline + 1
-                natural.append((atoms.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0) + padding)
-                least.append((atoms.flatMap { $0.map(\.width) }.max() ?? 0) + padding)
+                natural.append((atoms.map { $0.atoms.reduce(0) { $0 + $1.width } }.max() ?? 0) + padding)
+                least.append((atoms.flatMap { $0.atoms.map(\.width) }.max() ?? 0) + padding)
             }
             return (natural, least)
         }

@@ -7,13 +7,22 @@ struct TextAtom {
     var width: Double
     /// Flat offsets of the atom's first character and of the character after its last.
     var start: Int, end: Int
-    /// The word's text and how to measure it again character by character, for words too long for a line.
-    var text: String = ""
+    /// How to measure the word again character by character, for words too long for a line:
+    /// its text's place in `TextAtoms.longWords` (-1 for a word that fits a line), its face and size.
+    var longWord = -1
     var face: TextWidths.Face = .regular
     var size: Double = 0
     /// Whether the text so far is all characters a line may break after (`-`, `?`, dashes):
     /// kept as it grows, so that a long word costs its length, not its length squared.
     var onlyBreaks = true
+}
+
+/// A paragraph's atoms, and the text of each word that may not fit a line, which the line
+/// breaker breaks anywhere. Other words keep no text: an atom is then a plain value, and a
+/// paragraph's many are made and copied at no cost but their bytes.
+struct TextAtoms {
+    var atoms: [TextAtom] = []
+    var longWords: [String] = []
 }
 
 /// How images inside a paragraph are sized: the intrinsic size of each image destination.
@@ -26,16 +35,21 @@ struct TextAtomizer {
     let codeScale: Double
     let codePadding: Double
     let images: ImageSizes
+    /// The width of the lines the atoms are broken into.
     let lineWidth: Double
+    /// A word wider than this may not fit a line (one that starts indented), and keeps its text.
+    let longWord: Double
     /// Images never grow taller than a page's content box (the theme caps them there too).
     let maxImageHeight: Double
 
-    private(set) var atoms: [TextAtom] = []
+    private(set) var text = TextAtoms()
     private var offset = 0
     private var word: TextAtom?
     /// The word's text so far as UTF-8, and its last character: appending bytes to a buffer kept
-    /// from word to word costs less than growing a `String` one character at a time.
+    /// from word to word costs less than growing a `String` one character at a time. The text of
+    /// the word before, which a closing mark may join.
     private var wordText: [UInt8] = []
+    private var lastWordText: [UInt8] = []
     private var lastScalar: Unicode.Scalar?
     /// Width tables for the faces and sizes met so far in the paragraph (a few at most).
     private var widthTables: [TextWidths.Scaled] = []
@@ -46,14 +60,15 @@ struct TextAtomizer {
         self.codePadding = geometry.inlineCodePadding
         self.images = images
         self.lineWidth = lineWidth
+        longWord = lineWidth - max(geometry.indent, 0)
         self.maxImageHeight = geometry.contentHeight
     }
 
-    static func atoms(_ inlines: [Inline], geometry: PageGeometry, fontSize: Double, bold: Bool, images: ImageSizes, width: Double) -> [TextAtom] {
+    static func atoms(_ inlines: [Inline], geometry: PageGeometry, fontSize: Double, bold: Bool, images: ImageSizes, width: Double) -> TextAtoms {
         var atomizer = TextAtomizer(fontSize: fontSize, geometry: geometry, images: images, lineWidth: width)
         atomizer.add(inlines, face: bold ? .bold : .regular)
         atomizer.endWord()
-        return atomizer.atoms
+        return atomizer.text
     }
 
     mutating func add(_ inlines: [Inline], face: TextWidths.Face) {
@@ -70,7 +85,7 @@ struct TextAtomizer {
                 case .softBreak: addSpace(width: width(" ", face, size: fontSize), length: 1)
                 case .lineBreak:
                     endWord()
-                    atoms.append(TextAtom(kind: .lineBreak, width: 0, start: offset, end: offset + 1))
+                    text.atoms.append(TextAtom(kind: .lineBreak, width: 0, start: offset, end: offset + 1))
                     offset += 1
                 case .html(let html):
                     extendWord(width: 0)
@@ -80,7 +95,7 @@ struct TextAtomizer {
                     for image in rawHTMLImages(html) {
                         let size = shownSize(of: image, sizes: images, width: lineWidth, maxHeight: maxImageHeight)
                         endWord()
-                        atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
+                        text.atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
                     }
                 case .footnoteReference(_, let number, _):
                     // A superscript in smaller type that keeps to the word before it.
@@ -93,7 +108,7 @@ struct TextAtomizer {
                 case .image(let reference, _):
                     endWord()
                     let size = images[reference.destination].map { fitted($0) } ?? (width: fontSize, height: fontSize)
-                    atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
+                    text.atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
                     return false
                 }
                 return true
@@ -112,68 +127,75 @@ struct TextAtomizer {
     }
 
     private mutating func addText(_ text: String, face: TextWidths.Face, size: Double) {
-        // A run of word characters that neither break nor join (`isPlain`) only lengthens the
-        // word: its characters are added here, and the word's end and last character set once.
-        var run = 0
-        var runLast: Unicode.Scalar = " "
-        func endRun() {
-            guard run > 0 else { return }
-            offset += run
-            word!.end = offset
-            word!.onlyBreaks = false
-            (word!.face, word!.size) = (face, size)
-            lastScalar = runLast
-            run = 0
-        }
         let widths = self.widths(face, size: size)
-        for scalar in text.unicodeScalars {
-            if isPlain(scalar) {
-                if word == nil { word = TextAtom(kind: .word, width: 0, start: offset + run, end: offset + run, face: face, size: size) }
-                word!.width += widths.width(scalar)
-                wordText.append(UInt8(truncatingIfNeeded: scalar.value))
-                (run, runLast) = (run + 1, scalar)
-                continue
+        withBytes(text) { bytes in
+            var index = 0
+            while index < bytes.count {
+                // A run of word characters that neither break nor join (`isPlain`) only lengthens
+                // the word: its bytes are added at once, and the word's end and last character set once.
+                if isPlain(bytes[index]) {
+                    let start = index
+                    if word == nil { word = TextAtom(kind: .word, width: 0, start: offset, end: offset, face: face, size: size) }
+                    var width = word!.width
+                    repeat {
+                        width += widths.width(ascii: bytes[index])
+                        index += 1
+                    } while index < bytes.count && isPlain(bytes[index])
+                    wordText.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    offset += index - start
+                    word!.width = width
+                    word!.end = offset
+                    word!.onlyBreaks = false
+                    (word!.face, word!.size) = (face, size)
+                    lastScalar = Unicode.Scalar(bytes[index - 1])
+                    continue
+                }
+                let (scalar, length) = bytes.scalar(at: index)
+                index += length
+                add(scalar, widths: widths, face: face, size: size)
             }
-            endRun()
-            if scalar == " " || scalar == "\t" || scalar == "\n" {
-                addSpace(width: width(" ", face, size: size), length: 1)
-                continue
-            }
-            let width = width(scalar, face, size: size)
-            // Wide (CJK) characters break on either side, except where punctuation must stay
-            // with its neighbour: no line starts with a closing mark or ends with an opening one.
-            // Quotation marks hold on to both neighbours, as browsers keep them (`，'static`).
-            // A code span's padding may stand between them.
-            if isClosingMark(scalar) || isQuotationMark(scalar), wordText.isEmpty,
-               let last = atoms.last, case .word = last.kind, last.end == (word?.start ?? offset) {
-                var joined = atoms.removeLast()
-                joined.width += word?.width ?? 0
-                word = joined
-                wordText = Array(joined.text.utf8)
-                lastScalar = joined.text.unicodeScalars.last
-            } else if TextWidths.isWide(scalar) && !isClosingMark(scalar) && !opensWord {
-                endWord()
-            }
-            let wordInitial = word?.onlyBreaks ?? true
-            extendWord(width: width, scalar: scalar, face: face, size: size)
-            offset += 1
-            word?.end = offset
-            if TextWidths.isWide(scalar) && !isOpeningMark(scalar) { endWord() }
-            // Browsers also break after a hyphen, a dash, an ellipsis or a question mark inside a
-            // word (`rust-|lang.org`), and prefer that to breaking a long word anywhere.
-            if breaksAfter(scalar) && !wordInitial { endWord() }
         }
-        endRun()
+    }
+
+    /// A character that is not plain: a space, a mark that joins or breaks, or a letter beyond ASCII.
+    private mutating func add(_ scalar: Unicode.Scalar, widths: TextWidths.Scaled, face: TextWidths.Face, size: Double) {
+        if scalar == " " || scalar == "\t" || scalar == "\n" {
+            addSpace(width: widths.width(" "), length: 1)
+            return
+        }
+        let width = widths.width(scalar)
+        // Wide (CJK) characters break on either side, except where punctuation must stay
+        // with its neighbour: no line starts with a closing mark or ends with an opening one.
+        // Quotation marks hold on to both neighbours, as browsers keep them (`，'static`).
+        // A code span's padding may stand between them.
+        if isClosingMark(scalar) || isQuotationMark(scalar), wordText.isEmpty,
+           let last = text.atoms.last, case .word = last.kind, last.end == (word?.start ?? offset) {
+            var joined = text.atoms.removeLast()
+            joined.width += word?.width ?? 0
+            word = joined
+            wordText = lastWordText
+            lastScalar = String(decoding: wordText, as: UTF8.self).unicodeScalars.last
+        } else if TextWidths.isWide(scalar) && !isClosingMark(scalar) && !opensWord {
+            endWord()
+        }
+        let wordInitial = word?.onlyBreaks ?? true
+        extendWord(width: width, scalar: scalar, face: face, size: size)
+        offset += 1
+        word?.end = offset
+        if TextWidths.isWide(scalar) && !isOpeningMark(scalar) { endWord() }
+        // Browsers also break after a hyphen, a dash, an ellipsis or a question mark inside a
+        // word (`rust-|lang.org`), and prefer that to breaking a long word anywhere.
+        if breaksAfter(scalar) && !wordInitial { endWord() }
     }
 
     private mutating func width(_ scalar: Unicode.Scalar, _ face: TextWidths.Face, size: Double) -> Double {
         widths(face, size: size).width(scalar)
     }
 
-    /// The table of widths for `face` at `size`, made when first asked for.
+    /// The table of widths for `face` at `size`, asked for once in the paragraph.
     private mutating func widths(_ face: TextWidths.Face, size: Double) -> TextWidths.Scaled {
         if let known = widthTables.first(where: { $0.face == face && $0.size == size }) { return known }
-        widthTables.append(TextWidths.Scaled(face, size: size))
+        widthTables.append(TextWidths.Scaled.table(face, size: size))
         return widthTables[widthTables.count - 1]
     }
 
@@ -196,14 +218,18 @@ struct TextAtomizer {
 
     private mutating func addSpace(width: Double, length: Int) {
         endWord()
-        atoms.append(TextAtom(kind: .space, width: width, start: offset, end: offset + length))
+        text.atoms.append(TextAtom(kind: .space, width: width, start: offset, end: offset + length))
         offset += length
     }
 
     mutating func endWord() {
         if var word {
-            word.text = String(decoding: wordText, as: UTF8.self)
-            atoms.append(word)
+            if word.width > longWord && !wordText.isEmpty {
+                word.longWord = text.longWords.count
+                text.longWords.append(String(decoding: wordText, as: UTF8.self))
+            }
+            text.atoms.append(word)
+            swap(&wordText, &lastWordText)
         }
         word = nil
         wordText.removeAll(keepingCapacity: true)
@@ -213,8 +239,8 @@ struct TextAtomizer {
 
 /// Printable ASCII but the space and the characters `addText` treats apart: quotes, `]` (a
 /// closing mark), and `-` and `?` (a line may break after them).
-private func isPlain(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
+private func isPlain(_ byte: UInt8) -> Bool {
+    switch byte {
     case 0x22, 0x27, 0x2D, 0x3F, 0x5D: false
     case 0x21...0x7E: true
     default: false

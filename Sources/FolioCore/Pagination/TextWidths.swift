@@ -13,27 +13,45 @@ enum TextWidths {
         return max(exact, exact.rounded())
     }
 
-    /// `width(_:_:size:)` in one face at one size, the printable ASCII kept in a table as it is
-    /// met: text is measured a character at a time, and most characters are ASCII. A class, so
-    /// that asking it of a table among others does not check that table's uniqueness each time.
-    final class Scaled {
+    /// `width(_:_:size:)` in one face at one size, the printable ASCII kept in a table: text is
+    /// measured a character at a time, and most characters are ASCII. Made once for each face and
+    /// size (`table`), and shared by every paragraph on every core.
+    final class Scaled: Sendable {
         let face: Face
         let size: Double
-        /// Each printable ASCII character's width, or -1 until it is first measured.
-        private var ascii = [Double](repeating: -1, count: 0x7F - 0x20)
+        /// Each printable ASCII character's width, from the space.
+        private let ascii: [Double]
 
-        init(_ face: Face, size: Double) {
+        private init(_ face: Face, size: Double) {
             self.face = face
             self.size = size
+            ascii = (0x20..<0x7F).map { TextWidths.width(Unicode.Scalar(UInt8($0)), face, size: size) }
         }
 
         func width(_ scalar: Unicode.Scalar) -> Double {
             let value = scalar.value
             guard value >= 0x20 && value < 0x7F else { return TextWidths.width(scalar, face, size: size) }
-            let index = Int(value) - 0x20
-            if ascii[index] < 0 { ascii[index] = TextWidths.width(scalar, face, size: size) }
-            return ascii[index]
+            return ascii[Int(value) - 0x20]
         }
+
+        /// The width of a printable ASCII character, by its byte.
+        func width(ascii byte: UInt8) -> Double {
+            ascii[Int(byte) - 0x20]
+        }
+
+        /// The table for `face` at `size`.
+        static func table(_ face: Face, size: Double) -> Scaled {
+            lock.withLock {
+                if let known = tables.first(where: { $0.face == face && $0.size == size }) { return known }
+                let made = Scaled(face, size: size)
+                tables.append(made)
+                return made
+            }
+        }
+
+        private static let lock = NSLock()
+        /// A book has a few faces and sizes: its text's, its code's, its headings', its tables'.
+        nonisolated(unsafe) private static var tables: [Scaled] = []
     }
 
     static func advance(_ scalar: Unicode.Scalar, _ face: Face) -> Double {

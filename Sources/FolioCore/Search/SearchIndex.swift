@@ -25,60 +25,72 @@ struct SearchIndex: Sendable, Equatable {
     /// pages (`SearchExcerpt`); each page's text goes to `text`
     /// (its book number from 1, its text) as it is found, in book order, and is not kept.
     /// Every page with words is searched but the contents, which only repeats the chapters' titles.
-    /// A book repeats its words: each distinct word or ideograph run is folded once, and pages
-    /// are read side by side, a batch at a time so that only one batch's texts and words are held.
+    /// A book repeats its words: each distinct word or ideograph run is folded once. Pages are
+    /// read side by side a batch at a time, so that only two batches' texts and words are held,
+    /// and a batch is counted while the next is read.
     static func terms(of paged: PagedBook, text: (Int, String) -> Void) -> [(term: String, pages: PageNumbers, excerpts: [String])] {
-        // Terms are numbered as they are first met, so that a page's terms are counted by number.
+        // Terms are numbered as they are first met, so that a page's terms are counted by number;
+        // so are the tokens' lists of terms, so that reading a page takes no reference to one.
         var numbers: [String: Int] = [:]
+        var lists: [[Int]] = []
         let known = KnownTokens()
         var postings: [PageNumbers] = []
         var excerpts: [[String]?] = []
-        for start in stride(from: 0, to: paged.pages.count, by: batch) {
-            // Each page's tokens with the terms of those met in earlier batches, looked up side by side.
-            let pages = Array(paged.pages[start..<min(start + batch, paged.pages.count)]).mapSideBySide { page in
-                let text = Self.text(of: page)
-                return (text: text, tokens: firstPlaces(of: text, known: known))
-            }
+        let pages = paged.pages
+        // Each page's tokens with the terms of those met in earlier batches.
+        madeSideBySide(count: pages.count, batch: batch, { index in
+            let text = Self.text(of: pages[index])
+            return (text: text, tokens: firstPlaces(of: text, known: known.lists))
+        }, prepare: { batch in
+            // The terms of the tokens first met in the batch, before the next batch is read.
             var unknown = Set<Token>()
-            for page in pages { for token in page.tokens where token.terms == nil { unknown.insert(token.token) } }
+            for page in batch { for token in page.tokens where token.list == nil { unknown.insert(token.token) } }
             let new = Array(unknown)
             for (token, terms) in zip(new, new.mapSideBySide(Self.terms(of:))) {
-                known.terms[token] = terms.map { term in
+                known.lists[token] = lists.count
+                lists.append(terms.map { term in
                     if let number = numbers[term] { return number }
                     numbers[term] = postings.count
                     postings.append(PageNumbers())
                     excerpts.append(SearchExcerpt.wanted(term) ? [] : nil)
                     return postings.count - 1
+                })
+            }
+            for page in batch.indices {
+                for token in batch[page].tokens.indices where batch[page].tokens[token].list == nil {
+                    batch[page].tokens[token].list = known.lists[batch[page].tokens[token].token]
                 }
             }
-            for (offset, page) in pages.enumerated() {
-                let number = start + offset + 1
+        }, use: { range, batch in
+            for (index, page) in zip(range, batch) {
+                let number = index + 1
                 text(number, page.text)
                 // Tokens in the order of their first places, so that a term's first place is its first token's.
-                for (token, place, terms) in page.tokens {
-                    for term in terms ?? known.terms[token] ?? [] {
+                for (_, place, list) in page.tokens {
+                    for term in lists[list!] {
                         guard postings[term].append(number), (excerpts[term]?.count ?? SearchExcerpt.perTerm) < SearchExcerpt.perTerm else { continue }
                         excerpts[term]!.append(SearchExcerpt.excerpt(page.text, at: place))
                     }
                 }
             }
-        }
+        })
         return numbers.map { (term: $0.key, pages: postings[$0.value], excerpts: excerpts[$0.value] ?? []) }.sorted { precedes($0.term, $1.term) }
     }
 
-    /// The terms of the tokens met so far, by number: read side by side while a batch of pages is
-    /// read, and added to only between batches, when nothing reads them.
+    /// The list of terms of each token met so far, by number: read side by side while a batch of
+    /// pages is read, and added to only between batches, when nothing reads them.
     private final class KnownTokens: @unchecked Sendable {
-        var terms: [Token: [Int]] = [:]
+        var lists: [Token: Int] = [:]
     }
 
-    /// Each token of a text once, with its first place (a UTF-8 offset) and its terms if they are
-    /// `known`, in the order of those places.
-    private static func firstPlaces(of text: String, known: KnownTokens) -> [(token: Token, place: Int, terms: [Int]?)] {
-        var seen = Set<Token>()
-        var out: [(token: Token, place: Int, terms: [Int]?)] = []
+    /// Each token of a text once, with its first place (a UTF-8 offset) and the number of its list
+    /// of terms if it is `known`, in the order of those places.
+    private static func firstPlaces(of text: String, known: [Token: Int]) -> [(token: Token, place: Int, list: Int?)] {
+        // About a word in eight bytes is a new one on a page.
+        var seen = Set<Token>(minimumCapacity: text.utf8.count / 8)
+        var out: [(token: Token, place: Int, list: Int?)] = []
         SearchText.forEachToken(in: text) { token, place in
-            if seen.insert(token).inserted { out.append((token, place, known.terms[token])) }
+            if seen.insert(token).inserted { out.append((token, place, known[token])) }
         }
         return out
     }

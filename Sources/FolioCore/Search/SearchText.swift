@@ -77,10 +77,8 @@ enum SearchText {
     private static func character(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (kind: Kind, length: Int) {
         let lead = bytes[index]
         if lead < 0x80 { return (asciiKinds[Int(lead)], 1) }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return (Unicode.Scalar(value).map(kind(of:)) ?? .other, length)
+        let (scalar, length) = bytes.scalar(at: index)
+        return (kind(of: scalar), length)
     }
 
     /// Most of most books is ASCII, answered without Unicode's property tables.

@@ -42,8 +42,7 @@ final class ProjectCache: @unchecked Sendable {
                   let index = book.sections.firstIndex(where: { $0.id.path == path && $0.role == .chapter }),
                   let entry = book.contents.readingOrder.first(where: { $0.id.path == path }) else { return nil }
             let log = ReadLog()
-            var slugs = ChapterSlugs()
-            guard var chapter = try? readChapter(entry, from: files.recording(log), includeRoot: "", slugs: &slugs),
+            guard var chapter = try? readChapter(entry, from: files.recording(log), includeRoot: ""),
                   log.counts == [path: 1] else { return nil }
             // A slug depends on the chapters before it, not on the text.
             chapter.slug = book.sections[index].slug

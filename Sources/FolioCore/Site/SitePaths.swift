@@ -110,6 +110,8 @@ private func isPlainPathByte(_ byte: UInt8) -> Bool {
 
 /// A site path (and fragment) as a URI reference: every segment percent-encoded.
 func uriReference(_ href: String) -> String {
+    // Most hrefs need nothing encoded (a manifest has an href per page).
+    guard !href.utf8.allSatisfy(isPlainPathByte) else { return href }
     let (path, fragment) = splitFragment(href)
     let encodedFragment = fragment.map { "#" + ($0.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? $0) } ?? ""
     return percentEncodedPath(path) + encodedFragment

@@ -62,6 +62,17 @@ func withBytes<Text: StringProtocol, Result>(_ text: Text, _ body: (UnsafeBuffer
 }
 
 extension UnsafeBufferPointer<UInt8> {
+    /// The Unicode scalar whose UTF-8 bytes begin at `index` (valid UTF-8, as a String's are),
+    /// and how many bytes it has.
+    func scalar(at index: Int) -> (scalar: Unicode.Scalar, length: Int) {
+        let lead = self[index]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | UInt32(self[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
     /// The first place of `byte` at or after `start`, found by the C library's `memchr`.
     fileprivate func firstIndex(of byte: UInt8, from start: Int) -> Int? {
         guard let base = baseAddress, start < count,

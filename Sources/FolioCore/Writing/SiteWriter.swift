@@ -85,25 +85,36 @@ struct SiteRecord: Equatable, Sendable {
     /// When the record was last written: a file changed after it is not vouched for.
     var changed: FileStatus.Time?
 
-    /// The record as its file holds it, with `overriding`'s entries in place of its own: made as
-    /// bytes, as a big site's record is megabytes, and made twice a build.
-    func data(overriding: [String: Entry] = [:]) -> Data {
-        var data = Data(capacity: entries.count * 48)
-        func append(_ text: String) { data.append(contentsOf: text.utf8) }
-        append(Self.header + "\n")
+    /// Writes the record as its file holds it into `root`, with `overriding`'s entries in place of
+    /// its own: streamed a megabyte at a time, as a big site's record is megabytes, and written
+    /// twice a build.
+    func write(in root: String, overriding: [String: Entry] = [:]) throws {
         let paths = (Array(entries.keys) + overriding.keys.filter { entries[$0] == nil }).sorted()
-        for path in paths {
-            let entry = overriding[path] ?? entries[path]!
-            if let size = entry.size, let hash = entry.hash {
-                append(String(hash, radix: 16).leftPadded(to: 16) + " \(size) ")
-            } else {
-                append("- - ")
+        try writeWhole(to: root + "/" + Self.fileName) { write in
+            var bytes = Array((Self.header + "\n").utf8)
+            bytes.reserveCapacity(1 << 20)
+            for path in paths {
+                let entry = overriding[path] ?? entries[path]!
+                if let size = entry.size, let hash = entry.hash {
+                    for shift in stride(from: 60, through: 0, by: -4) { bytes.append(Self.hexDigits[Int(hash >> UInt64(shift) & 0xF)]) }
+                    bytes.append(UInt8(ascii: " "))
+                    bytes.append(contentsOf: String(size).utf8)
+                    bytes.append(UInt8(ascii: " "))
+                } else {
+                    bytes.append(contentsOf: "- - ".utf8)
+                }
+                bytes.append(contentsOf: path.utf8)
+                bytes.append(UInt8(ascii: "\n"))
+                if bytes.count >= 1 << 20 {
+                    guard bytes.withUnsafeBytes(write) else { return false }
+                    bytes.removeAll(keepingCapacity: true)
+                }
             }
-            append(path)
-            append("\n")
+            return bytes.withUnsafeBytes(write)
         }
-        return data
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Whether the file at `path` under `root` is still as the record has it: listed with its size
     /// and hash, that size, and not changed since the record was written (strictly before: a clock
@@ -197,7 +208,7 @@ private struct SiteUpdate {
         var journal: [String: SiteRecord.Entry] = [:]
         for plan in changes { journal[files[plan.index].path] = SiteRecord.Entry() }
         for path in stale { journal[path] = earlier.entries[path] }
-        try writeWhole(record.data(overriding: journal), to: root + "/" + SiteRecord.fileName)
+        try record.write(in: root, overriding: journal)
         // Files an interrupted build may have left half written.
         for (path, entry) in earlier.entries where entry.hash == nil { unlink(temporaryPath(for: root + "/" + path)) }
 
@@ -205,9 +216,9 @@ private struct SiteUpdate {
         let blocking = stale.filter { path in record.entries.keys.contains(where: { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) }
         if !blocking.isEmpty { try remove(blocking) }
 
-        try write(changes.map { files[$0.index] }) { index, file in try changes[index].bytes ?? file.bytes(from: book) }
+        let last = try write(changes.map { files[$0.index] }) { index, file in try changes[index].bytes ?? file.bytes(from: book) }
         try remove(stale.filter { !blocking.contains($0) })
-        try writeRecord(record.data(), after: changes.last.map { files[$0.index].path })
+        try writeRecord(record, after: last)
         return WriteCounts(written: changes.count, removed: stale.count)
     }
 
@@ -218,24 +229,25 @@ private struct SiteUpdate {
         // The record first, every path unknown: an interrupted build's files are Folio's.
         var record = SiteRecord()
         for file in files { record.entries[file.path] = SiteRecord.Entry() }
+        let last: [String]
         do {
             try ensureOwnFolders(files.map(\.path))
-            try writeWhole(record.data(), to: root + "/" + SiteRecord.fileName)
-            try write(files, bytes: { _, file in try file.bytes(from: book) }) { file, entry in record.entries[file.path] = entry }
+            try record.write(in: root)
+            last = try write(files, bytes: { _, file in try file.bytes(from: book) }) { file, entry in record.entries[file.path] = entry }
         } catch {
             try? remove(files.map(\.path) + [SiteRecord.fileName])
             throw error
         }
-        try writeRecord(record.data(), after: files.last?.path)
+        try writeRecord(record, after: last)
         return WriteCounts(written: files.count, removed: 0)
     }
 
-    /// Writes the record at the end of a build, in a later clock tick than the file written last
+    /// Writes the record at the end of a build, in a later clock tick than the files written last
     /// (`last`), so that it vouches for every file written: the clock of files' times is coarse.
-    private func writeRecord(_ data: Data, after last: String?) throws {
+    private func writeRecord(_ record: SiteRecord, after last: [String]) throws {
         let path = root + "/" + SiteRecord.fileName
-        try writeWhole(data, to: path)
-        guard let last, let written = FileStatus(root + "/" + last)?.changed else { return }
+        try record.write(in: root)
+        guard let written = last.compactMap({ FileStatus(root + "/" + $0)?.changed }).max() else { return }
         for _ in 0..<100 {
             guard let recorded = FileStatus(path)?.changed, recorded <= written else { return }
             usleep(1000)
@@ -245,44 +257,62 @@ private struct SiteUpdate {
     }
 
     /// Writes `files` with the bytes `bytes` gives for each (by its index), telling `wrote` of
-    /// each file written and its record entry. The bytes (and entries) are made on every core, a
-    /// batch at a time, and the files written from one thread: two threads creating files in one
-    /// folder contend for its lock and cost ten times the time. A batch is made while the one
-    /// before it is written.
+    /// each file written and its record entry; returns the files written last. The bytes (and
+    /// entries) are made on every core, a batch at a time, while the batch before is written. A
+    /// batch's files are written from two threads, each folder's from one: two threads creating
+    /// files in one folder contend for its lock, in two folders they do not.
     private func write(_ files: [SiteFile], bytes: @escaping @Sendable (Int, SiteFile) throws -> Data,
-                       wrote: ((SiteFile, SiteRecord.Entry) -> Void)? = nil) throws {
+                       wrote: ((SiteFile, SiteRecord.Entry) -> Void)? = nil) throws -> [String] {
         let recorded = wrote != nil
-        for folder in Set(files.map { directory(of: $0.path) }).sorted() where !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        // Parents sort before their folders.
+        for folder in folders(of: files.map(\.path)).sorted() {
+            let full = root + "/" + folder
+            guard mkdir(full, 0o777) != 0 else { continue }
+            let error = errno
+            guard error != EEXIST || FileStatus(full)?.isDirectory != true else { continue }
+            throw FileAccessError(path: folder, reason: "cannot make the folder `\(folder)` (\(String(cString: strerror(error))))")
         }
-        let batches = stride(from: 0, to: files.count, by: Self.batch).map { Array($0..<min($0 + Self.batch, files.count)) }
-        @Sendable func make(_ batch: [Int]) -> [Result<(Data, SiteRecord.Entry?), Error>] {
-            batch.mapSideBySide { index in
-                Result { () throws -> (Data, SiteRecord.Entry?) in
-                    let data = try bytes(index, files[index])
-                    return (data, recorded ? SiteRecord.Entry(of: data) : nil)
+        let root = root
+        var last: [String] = []
+        try madeSideBySide(count: files.count, batch: Self.batch, { index in
+            Result { () throws -> (Data, SiteRecord.Entry?) in
+                let data = try bytes(index, files[index])
+                return (data, recorded ? SiteRecord.Entry(of: data) : nil)
+            }
+        }, use: { batch, made in
+            let lanes = Self.lanes(batch.map { directory(of: files[$0].path) })
+            // Each lane's first failure, by its place in the batch: the earliest is the build's.
+            let failures = lanes.mapSideBySide { lane -> (place: Int, error: Error)? in
+                for place in lane {
+                    do {
+                        try writeWhole(made[place].get().0, to: root + "/" + files[batch.lowerBound + place].path)
+                    } catch {
+                        return (place, error)
+                    }
                 }
+                return nil
             }
-        }
-        let next = NextBatch()
-        var made = batches.first.map(make) ?? []
-        for (number, batch) in batches.enumerated() {
-            let making = DispatchGroup()
-            if number + 1 < batches.count {
-                let following = batches[number + 1]
-                DispatchQueue.global().async(group: making) { next.made = make(following) }
-            }
-            // Should a write fail, the batch being made is waited for before the files go.
-            defer { making.wait() }
+            if let failure = failures.compactMap({ $0 }).min(by: { $0.place < $1.place }) { throw failure.error }
             for (index, result) in zip(batch, made) {
-                let (data, entry) = try result.get()
-                try writeWhole(data, to: root + "/" + files[index].path)
-                if let entry { wrote?(files[index], entry) }
+                if let entry = try result.get().1 { wrote?(files[index], entry) }
             }
-            making.wait()
-            made = next.made
-            if number % 32 == 31 { returnFreedMemory() }
+            last = lanes.compactMap { $0.last.map { files[batch.lowerBound + $0].path } }
+            if batch.lowerBound / Self.batch % 32 == 31 { returnFreedMemory() }
+        })
+        return last
+    }
+
+    /// The places of files in `folders` (each file's) as two lanes of about as many files, each
+    /// folder's files in one lane and in their order.
+    private static func lanes(_ folders: [String]) -> [[Int]] {
+        var lanes: [[Int]] = [[], []]
+        var laneOf: [String: Int] = [:]
+        for (place, folder) in folders.enumerated() {
+            let lane = laneOf[folder] ?? (lanes[0].count <= lanes[1].count ? 0 : 1)
+            laneOf[folder] = lane
+            lanes[lane].append(place)
         }
+        return lanes
     }
 
     /// The record vouches for a file it lists with the same size and hash that has not changed since
@@ -297,19 +327,14 @@ private struct SiteUpdate {
     /// Folio writes and removes only inside real folders of the output folder: a folder in it that
     /// is a symbolic link would lead elsewhere.
     private func ensureOwnFolders(_ paths: [String]) throws {
-        var folders: Set<String> = []
-        for path in paths {
-            var folder = directory(of: path)
-            while !folder.isEmpty, folders.insert(folder).inserted { folder = directory(of: folder) }
-        }
-        for folder in folders.sorted() where FileStatus(root + "/" + folder)?.isSymbolicLink == true {
+        for folder in folders(of: paths).sorted() where FileStatus(root + "/" + folder)?.isSymbolicLink == true {
             throw FileAccessError(path: folder, reason: "`\(folder)` in the output folder is a symbolic link; Folio writes only into folders of its own")
         }
     }
 
     /// Removes files of an earlier build, then the folders they leave empty, up to the root.
     private func remove(_ paths: [String]) throws {
-        var folders: Set<String> = []
+        var removed: [String] = []
         for path in paths {
             let full = root + "/" + path
             // A folder where Folio wrote a file is someone else's now: it stays.
@@ -317,14 +342,20 @@ private struct SiteUpdate {
             if unlink(full) != 0 && errno != ENOENT {
                 throw FileAccessError(path: path, reason: "cannot remove `\(path)` (\(String(cString: strerror(errno))))")
             }
-            var folder = directory(of: path)
-            while !folder.isEmpty {
-                folders.insert(folder)
-                folder = directory(of: folder)
-            }
+            removed.append(path)
         }
         // Deepest first, so a folder's emptied subfolders are gone before it is tried.
-        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+        for folder in folders(of: removed).sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+    }
+
+    /// The folders that hold `paths`, and the folders that hold those, but the root.
+    private func folders(of paths: [String]) -> Set<String> {
+        var folders: Set<String> = []
+        for path in paths {
+            var folder = directory(of: path)
+            while !folder.isEmpty, folders.insert(folder).inserted { folder = directory(of: folder) }
+        }
+        return folders
     }
 }
 
@@ -338,12 +369,6 @@ extension SiteFile {
         case .kept: throw FileAccessError(path: path, reason: "`\(path)` is kept in the output folder, not made")
         }
     }
-}
-
-/// The next batch of a write, made on other threads while this one is written: set before the
-/// group it is made in is done, read only after.
-private final class NextBatch: @unchecked Sendable {
-    var made: [Result<(Data, SiteRecord.Entry?), Error>] = []
 }
 
 /// Writes a file whole or not at all: into a temporary file beside it, then renamed over it. The
@@ -436,8 +461,3 @@ struct FileStatus {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

@@ -86,11 +86,18 @@ struct SearchIndex: Sendable, Equatable {
     /// Each token of a text once, with its first place (a UTF-8 offset) and the number of its list
     /// of terms if it is `known`, in the order of those places.
     private static func firstPlaces(of text: String, known: [Token: Int]) -> [(token: Token, place: Int, list: Int?)] {
-        // About a word in eight bytes is a new one on a page.
-        var seen = Set<Token>(minimumCapacity: text.utf8.count / 8)
+        // Each token is looked up once; a known one is then told from those before by its
+        // list's number, which is quicker to hash than its text. About a word in eight bytes is
+        // a new one on a page.
+        var seen = Set<Int>(minimumCapacity: text.utf8.count / 8)
+        var unknown = Set<Token>()
         var out: [(token: Token, place: Int, list: Int?)] = []
         SearchText.forEachToken(in: text) { token, place in
-            if seen.insert(token).inserted { out.append((token, place, known[token])) }
+            if let list = known[token] {
+                if seen.insert(list).inserted { out.append((token, place, list)) }
+            } else if unknown.insert(token).inserted {
+                out.append((token, place, nil))
+            }
         }
         return out
     }

@@ -76,15 +76,18 @@ enum SearchText {
     /// are), and how many bytes it has.
     private static func character(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (kind: Kind, length: Int) {
         let lead = bytes[index]
-        if lead < 0x80 { return (asciiKinds[Int(lead)], 1) }
+        if lead < 0x80 { return (asciiKind(lead), 1) }
         let (scalar, length) = bytes.scalar(at: index)
         return (kind(of: scalar), length)
     }
 
-    /// Most of most books is ASCII, answered without Unicode's property tables.
-    private static let asciiKinds: [Kind] = (0..<128).map { byte in
-        let scalar = Unicode.Scalar(UInt8(byte))
-        return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? .word : .other
+    /// Most of most books is ASCII, answered without Unicode's property tables (and as a switch,
+    /// not a global table, which costs a check that it is made at every character).
+    private static func asciiKind(_ byte: UInt8) -> Kind {
+        switch byte {
+        case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): .word
+        default: .other
+        }
     }
 
     /// The terms a word is found by: the whole word folded, and the parts of an identifier

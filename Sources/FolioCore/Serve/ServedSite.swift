@@ -102,13 +102,7 @@ extension Data {
     }
 }
 
-/// A strong ETag: the bytes' 64-bit FNV-1a hash, quoted.
+/// A strong ETag: the bytes' 64-bit hash (`contentHash`) and their count, quoted.
 func entityTag(_ bytes: Data) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    bytes.withUnsafeBytes { buffer in
-        for byte in buffer {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-    }
-    return "\"" + String(hash, radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
+    "\"" + String(contentHash(bytes), radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
 }

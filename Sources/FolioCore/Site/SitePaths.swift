@@ -110,8 +110,13 @@ private func isPlainPathByte(_ byte: UInt8) -> Bool {
 
 /// A site path (and fragment) as a URI reference: every segment percent-encoded.
 func uriReference(_ href: String) -> String {
-    // Most hrefs need nothing encoded (a manifest has an href per page).
-    guard !href.utf8.allSatisfy(isPlainPathByte) else { return href }
+    // Most hrefs need nothing encoded (a manifest has an href per page and per heading): plain
+    // path bytes, and one `#` before a heading's id.
+    var fragments = 0
+    guard !href.utf8.allSatisfy({ byte in
+        if byte == UInt8(ascii: "#") { fragments += 1 }
+        return isPlainPathByte(byte) || (byte == UInt8(ascii: "#") && fragments == 1)
+    }) else { return href }
     let (path, fragment) = splitFragment(href)
     let encodedFragment = fragment.map { "#" + ($0.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? $0) } ?? ""
     return percentEncodedPath(path) + encodedFragment

@@ -1,8 +1,11 @@
 import Foundation
 
-/// A value's FNV-1a hash, the same from run to run (Swift's `Hasher` is seeded anew each run):
-/// what a build keeps beside its site to know, next time, whether an input is the same.
-/// Not a defence against forgery: a changed input goes unnoticed only by a 64-bit collision.
+/// A value's hash, the same from run to run (Swift's `Hasher` is seeded anew each run): what a
+/// build keeps beside its site to know, next time, whether an input or a file is the same.
+/// FNV-1a over 8 bytes at a time (a site's files are tens of megabytes), each step's high bits
+/// folded into its low ones, so that a change in one word cannot be undone by a change in
+/// another; the last bytes one at a time. Not a defence against forgery: a changed input goes
+/// unnoticed only by a 64-bit collision.
 struct Fingerprint: Equatable, Sendable {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -15,8 +18,14 @@ struct Fingerprint: Equatable, Sendable {
     }
 
     mutating func add(bytes buffer: UnsafeRawBufferPointer) {
+        let prime: UInt64 = 0x0000_0100_0000_01b3
         var hash = value
-        for byte in buffer { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let words = buffer.count / 8
+        for word in 0..<words {
+            hash = (hash ^ UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self))) &* prime
+            hash ^= hash >> 29
+        }
+        for byte in buffer[(words * 8)...] { hash = (hash ^ UInt64(byte)) &* prime }
         value = hash
     }
 
@@ -66,8 +75,8 @@ struct Fingerprint: Equatable, Sendable {
     }
 }
 
-/// FNV-1a, 64 bits, of `data` alone: a content hash to notice changed files.
-func fnv1a(_ data: Data) -> UInt64 {
+/// The fingerprint of `data`'s bytes alone: a content hash to notice changed files.
+func contentHash(_ data: Data) -> UInt64 {
     var fingerprint = Fingerprint()
     data.withUnsafeBytes { fingerprint.add(bytes: $0) }
     return fingerprint.value

@@ -74,7 +74,7 @@ struct SiteRecord: Equatable, Sendable {
 
         /// The entry of a file holding `data`.
         init(of data: Data) {
-            self.init(size: data.count, hash: fnv1a(data))
+            self.init(size: data.count, hash: contentHash(data))
         }
 
         var size: Int? { knownSize < 0 ? nil : knownSize }

@@ -274,7 +274,10 @@ private struct SiteUpdate {
         }
         let root = root
         var last: [String] = []
-        try madeSideBySide(count: files.count, batch: Self.batch, { index in
+        var batches = 0
+        // A file of the search index (a chunk of page texts, a shard of terms) weighs as much as
+        // several documents: a batch of them is fewer, so that a big book's are not held at once.
+        try madeSideBySide(count: files.count, batch: Self.batch, weight: { SiteLayout.isSearchIndex(files[$0].path) ? 8 : 1 }, { index in
             Result { () throws -> (Data, SiteRecord.Entry?) in
                 let data = try bytes(index, files[index])
                 return (data, recorded ? SiteRecord.Entry(of: data) : nil)
@@ -297,7 +300,8 @@ private struct SiteUpdate {
                 if let entry = try result.get().1 { wrote?(files[index], entry) }
             }
             last = lanes.compactMap { $0.last.map { files[batch.lowerBound + $0].path } }
-            if batch.lowerBound / Self.batch % 32 == 31 { returnFreedMemory() }
+            batches += 1
+            if batches % 32 == 0 { returnFreedMemory() }
         })
         return last
     }

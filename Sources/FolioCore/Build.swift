@@ -110,9 +110,8 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks and sources can go, freed
     // beside rendering.
-    var blocks: [[Block]] = []
+    let blocks = linked.chapters.map(\.blocks)
     for index in linked.chapters.indices {
-        blocks.append(linked.chapters[index].blocks)
         linked.chapters[index].blocks = []
         linked.chapters[index].chapter.markdown = ""
     }

@@ -121,13 +121,14 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
         theme.flatMap { theme in
             log.collect {
                 let cached = cache.map { ($0, BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) }
+                let kept = recording?.keptFiles
+                let bookWide: @Sendable (String, () throws -> Data) throws -> Data = cached.map { $0.bookWide(book, paged: paged, inputs: $1) }
+                    ?? { @Sendable path, make in try kept?.file(path) ?? make() }
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
                                           search: { paged in
                     if let cache { return searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk, shard: cache.shard) }
                     return try recording?.search(paged) ?? searchFiles(paged)
-                }, bookWide: cached.map { $0.bookWide(book, paged: paged, inputs: $1) } ?? { path, make in
-                    try recording?.keptFile(path) ?? make()
-                })
+                }, bookWide: bookWide)
                 return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? recording?.keepingPages(site, paged: paged) ?? site
             }
         }

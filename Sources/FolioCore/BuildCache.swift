@@ -286,8 +286,9 @@ final class BuildCache: @unchecked Sendable {
     }
 
     /// `renderSite`'s `bookWide` for a build of `book` into `paged`: each file as the last build
-    /// made it while the book's key is the same.
-    func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> (String, () throws -> Data) throws -> Data {
+    /// made it while the book's key is the same. Called beside the search stage, which keeps
+    /// its own properties.
+    func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> @Sendable (String, () throws -> Data) throws -> Data {
         let pages = paged.pages.map { page in
             var bare = page
             bare.blocks = []

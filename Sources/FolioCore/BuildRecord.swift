@@ -309,6 +309,11 @@ struct KeptBuild: Sendable {
     func vouches(for path: String) -> Bool {
         siteRecord?.vouches(for: path, in: root) ?? false
     }
+
+    /// The file at `path` as the build before wrote it, when the record vouches for it.
+    func file(_ path: String) -> Data? {
+        vouches(for: path) ? FileManager.default.contents(atPath: root + "/" + path) : nil
+    }
 }
 
 /// A build into a folder, as its `BuildRecord` will record it, keeping the pages the record
@@ -403,12 +408,10 @@ struct RecordedBuild {
         return made.files
     }
 
-    /// A file made from what the whole book shares and its pages but not their text (`renderSite`'s
-    /// `bookWide`) as the folder has it, when pages are kept: all that is then the same.
-    func keptFile(_ path: String) -> Data? {
-        guard !kept.isEmpty, keeping.vouches(for: path) else { return nil }
-        return FileManager.default.contents(atPath: keeping.root + "/" + path)
-    }
+    /// Where the files made from what the whole book shares and its pages but not their text
+    /// (`renderSite`'s `bookWide`) are as the build before made them, when pages are kept: all that
+    /// is then the same.
+    var keptFiles: KeptBuild? { kept.isEmpty ? nil : keeping }
 
     /// `site` with the kept pages' documents as the files already in the folder; nil when none is kept.
     func keepingPages(_ site: [SiteFile], paged: PagedBook) -> [SiteFile]? {

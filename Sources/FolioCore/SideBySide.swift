@@ -40,25 +40,38 @@ func madeSideBySide<Made: Sendable>(count: Int, batch size: Int, weight: (Int) -
         batches.append(start..<index + 1)
         (start, weighed) = (index + 1, 0)
     }
-    let next = NextBatch<Made>()
+    let next = Handover<[Made]>([])
     var current = batches.first.map(made) ?? []
     for (number, range) in batches.enumerated() {
         prepare(&current)
         let making = DispatchGroup()
         if number + 1 < batches.count {
             let following = batches[number + 1]
-            DispatchQueue.global().async(group: making) { next.made = made(following) }
+            DispatchQueue.global().async(group: making) { next.value = made(following) }
         }
         // Should `use` fail, the batch being made is waited for all the same.
         defer { making.wait() }
         try use(range, current)
         making.wait()
-        current = next.made
+        current = next.value
     }
 }
 
-/// The next batch, made on other threads while this one is taken: set before the group it is
-/// made in is done, read only after.
-private final class NextBatch<Made>: @unchecked Sendable {
-    var made: [Made] = []
+/// `first` on another thread while `second` runs on this one: two parts of a stage that share
+/// nothing (the files made from the whole book, and the search index). Both are done when it
+/// returns; should both fail, `first`'s error is thrown, as if they had run in that order.
+func sideBySide<First: Sendable, Second>(_ first: @escaping @Sendable () throws -> First,
+                                          _ second: () throws -> Second) throws -> (First, Second) {
+    let made = Handover<Result<First, Error>?>(nil)
+    let making = DispatchGroup()
+    DispatchQueue.global().async(group: making) { made.value = Result(catching: first) }
+    let here = Result(catching: second)
+    making.wait()
+    return (try made.value!.get(), try here.get())
+}
+
+/// What one thread makes for another: set before the group it is made in is done, read only after.
+private final class Handover<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -116,6 +116,16 @@ func headingIDsAsMdBookMakesThem(text: String, id: String) {
     #expect(headingID(text) == id)
 }
 
+// ASCII headings take a quicker way by their bytes, to the id every other text gets.
+@Test func asciiHeadingIDsAreTheUnicodeOnes() {
+    let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    let texts = characters.map { "A\($0)b" } + characters.map { "\($0)Mid \($0)" } + ["\t\u{0B}x\u{0C}\r\n", " \u{1F}", "", "Z9_-"]
+    for text in texts {
+        let id = unicodeHeadingID(text)
+        #expect(headingID(text) == (id.isEmpty ? "section" : id), "\(Array(text.utf8))")
+    }
+}
+
 @Test func repeatedHeadingsAsMdBookNumbersThem() {
     let (_, headings) = assignHeadingIDs(parseMarkdown("# Intro\n# Intro\n# Intro-1\n# Intro", smartPunctuation: false))
     #expect(headings.map(\.id) == ["intro", "intro-1", "intro-1-1", "intro-2"])

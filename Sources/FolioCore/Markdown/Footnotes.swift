@@ -183,6 +183,9 @@ private func footnoteReferences(in inlines: [Inline], labels: [String: [Block]])
 
 /// Adjacent text inlines joined into one: cmark leaves brackets and delimiters as texts of their own.
 func mergingText(_ inlines: [Inline]) -> [Inline] {
+    // Most runs have no two texts side by side, and are kept as they are.
+    func isText(_ place: Int) -> Bool { if case .text = inlines[place] { true } else { false } }
+    guard inlines.indices.dropFirst().contains(where: { isText($0 - 1) && isText($0) }) else { return inlines }
     var merged: [Inline] = []
     for inline in inlines {
         if case .text(let text) = inline, case .text(let previous)? = merged.last {

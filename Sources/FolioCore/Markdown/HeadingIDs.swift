@@ -8,7 +8,12 @@ func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading
     var headings: [Heading] = []
 
     let result = blocks.map { block in
-        block.rewritten(blocks: { block in
+        // A paragraph, a table or code holds no heading: kept as it is, not rebuilt.
+        switch block {
+        case .paragraph, .table, .codeBlock, .html, .thematicBreak: return block
+        default: break
+        }
+        return block.rewritten(blocks: { block in
             guard case .heading(let level, let content, let given) = block else { return block }
             let title = content.plainText()
             // An id the writer gave (`{#id}`) is kept.
@@ -24,6 +29,33 @@ func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading
 /// `_` and `-` kept, each space a `-` (so runs stay runs), everything else dropped; `section`
 /// when nothing is left.
 func headingID(_ text: String) -> String {
+    let id = asciiHeadingID(text) ?? unicodeHeadingID(text)
+    return id.isEmpty ? "section" : id
+}
+
+/// `headingID` of a text all in ASCII (most headings), by its bytes; nil for any other text.
+private func asciiHeadingID(_ text: String) -> String? {
+    withBytes(text) { bytes -> String? in
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        // ASCII's whitespace: tab, line feed, vertical tab, form feed, return and space.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        var id: [UInt8] = []
+        id.reserveCapacity(last - first + 1)
+        for byte in bytes[first...last] {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): id.append(byte + 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): id.append(byte)
+            case _ where isSpace(byte): id.append(UInt8(ascii: "-"))
+            default: break
+            }
+        }
+        return String(decoding: id, as: UTF8.self)
+    }
+}
+
+/// `headingID` of any text, empty when nothing is left.
+func unicodeHeadingID(_ text: String) -> String {
     var id = ""
     for scalar in text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().unicodeScalars {
         if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" || scalar == "-" {
@@ -32,5 +64,5 @@ func headingID(_ text: String) -> String {
             id.append("-")
         }
     }
-    return id.isEmpty ? "section" : id
+    return id
 }

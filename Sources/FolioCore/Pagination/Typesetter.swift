@@ -267,7 +267,8 @@ struct Typesetter {
     /// whole stop on the new line.
     private func codeLines(_ code: String, width: Double) -> [Int] {
         let box = width - 2 * geometry.codePaddingInline
-        let space = TextWidths.width(" ", .mono, size: geometry.codeSize)
+        let widths = TextWidths.Scaled.table(.mono, size: geometry.codeSize)
+        let space = widths.width(" ")
         let tabStop = 4 * space
         return sourceLines(code).map { line in
             var lines = 1
@@ -278,7 +279,7 @@ struct Typesetter {
                     advance = ((x / tabStop + 1e-9).rounded(.down) + 1) * tabStop - x
                     if advance < space / 2 - 1e-9 { advance += tabStop }
                 } else {
-                    advance = TextWidths.width(scalar, .mono, size: geometry.codeSize)
+                    advance = widths.width(scalar)
                 }
                 if x > 0, x + advance > box + 0.001 {
                     lines += 1

@@ -9,51 +9,63 @@ import Foundation
 /// reader's words, the manifest); `folio serve` passes ones that reuse an earlier build's.
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
                 theme: RenderingTheme, search: (PagedBook) throws -> [SiteFile] = { searchFiles($0) },
-                bookWide: (String, () throws -> Data) throws -> Data = { try $1() }) throws -> [SiteFile] {
-    let (title, options) = (book.title, book.options)
+                bookWide: @escaping @Sendable (String, () throws -> Data) throws -> Data = { try $1() }) throws -> [SiteFile] {
+    let options = book.options
     let documents = try PageDocuments(book, sections: sections, paged: paged, assets: assets, theme: theme)
+    let pages = paged.pages
+    var files = pages.indices.map { index in SiteFile(path: pages[index].url, contents: .rendered { try documents.render(index, of: pages) }) }
+    files += theme.assets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
+    files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
+    files += stylesheets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
+    // The manifest lists every other file under assets/, which the search index has none of.
+    let resources = files.map(\.path) + options.redirects.map(\.from)
+    // The files made from the whole book share nothing with the search index but the pages: they
+    // are made beside it.
+    let (wide, searched) = try sideBySide({
+        try bookWideFiles(book, documents: documents, paged: paged, theme: theme, resources: resources, bookWide: bookWide)
+    }, { try search(paged) })
+    files += wide + searched
+    if !options.redirects.isEmpty {
+        files += try redirectPages(options.redirects, links: documents.links, chapters: documents.chapters, site: Set(files.map(\.path)))
+    }
+    return files.sorted { $0.path < $1.path }
+}
+
+/// The files made from the whole book: the index, contents and not-found documents, the sitemap,
+/// the page geometry, the reader's words and the manifest, each through `bookWide`. `resources`
+/// are the site's other files (the manifest lists those under assets/).
+private func bookWideFiles(_ book: Book, documents: PageDocuments, paged: PagedBook, theme: RenderingTheme, resources: [String],
+                           bookWide: @escaping (String, () throws -> Data) throws -> Data) throws -> [SiteFile] {
+    let (title, options) = (book.title, book.options)
     let (chapters, links, shared) = (documents.chapters, documents.links, documents.bookShared)
     let contentsTitle = theme.strings.values["contents"] ?? "Contents"
-    var files: [SiteFile] = []
-    // What `bookWide` made for `path`, as a file of the site.
-    func made(_ path: String, _ bytes: Data) -> SiteFile { SiteFile(path: path, contents: .bytes(bytes)) }
-
-    let pages = paged.pages
-    files += pages.indices.map { index in SiteFile(path: pages[index].url, contents: .rendered { try documents.render(index, of: pages) }) }
-
+    func made(_ path: String, _ make: () throws -> Data) throws -> SiteFile { SiteFile(path: path, contents: .bytes(try bookWide(path, make))) }
     func front(title: String) -> [String: TemplateValue] {
         var front = TemplateContext.document(title: title, root: "")
         front["contents"] = TemplateContext.contents(book.contents, chapters: chapters)
         if let first = paged.pages.first { front["first"] = links.neighbour(first, root: "") }
         return front
     }
-    files.append(made("index.html", try bookWide("index.html") { try theme.render("index", shared: .object(shared), front(title: title)) }))
-    files.append(made("toc.html", try bookWide("toc.html") { try theme.render("toc", shared: .object(shared), front(title: "\(contentsTitle) · \(title)")) }))
-    files.append(made("404.html", try bookWide("404.html") {
-        let notFound = TemplateContext.document(title: "\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")
-        return try theme.render("404", shared: .object(shared), notFound)
-    }))
-    files.append(made("sitemap.xml", try bookWide("sitemap.xml") { Data(sitemap(paged.pages, base: options.url).utf8) }))
-    files += try search(paged)
-    files.append(made(SiteLayout.geometry, try bookWide(SiteLayout.geometry) { Data(paged.geometry.cssVariables.utf8) }))
-    // The reader's words, once for the whole site rather than in every page.
-    files.append(made(SiteLayout.strings, try bookWide(SiteLayout.strings) {
-        Data((JSONOutput.object(theme.strings.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text() + "\n").utf8)
-    }))
-    files += theme.assets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
-    files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
-    files += stylesheets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
-    if !options.redirects.isEmpty {
-        files += try redirectPages(options.redirects, links: links, chapters: chapters, site: Set(files.map(\.path)))
-    }
-
-    let others = files
-    files.append(made(SiteLayout.manifest, try bookWide(SiteLayout.manifest) {
-        let resources = others.map(\.path).filter { $0.hasPrefix("assets/") }.sorted()
-        return PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
-                                   paged: paged, links: links, resources: resources).json
-    }))
-    return files.sorted { $0.path < $1.path }
+    var files = [
+        try made("index.html") { try theme.render("index", shared: .object(shared), front(title: title)) },
+        try made("toc.html") { try theme.render("toc", shared: .object(shared), front(title: "\(contentsTitle) · \(title)")) },
+        try made("404.html") {
+            let notFound = TemplateContext.document(title: "\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")
+            return try theme.render("404", shared: .object(shared), notFound)
+        },
+        try made("sitemap.xml") { Data(sitemap(paged.pages, base: options.url).utf8) },
+        try made(SiteLayout.geometry) { Data(paged.geometry.cssVariables.utf8) },
+        // The reader's words, once for the whole site rather than in every page.
+        try made(SiteLayout.strings) {
+            Data((JSONOutput.object(theme.strings.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text() + "\n").utf8)
+        },
+    ]
+    let listed = (resources + files.map(\.path)).filter { $0.hasPrefix("assets/") }.sorted()
+    files.append(try made(SiteLayout.manifest) {
+        PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
+                            paged: paged, links: links, resources: listed).json
+    })
+    return files
 }
 
 /// What every page document of a book shares, made once — the names that are the same on every

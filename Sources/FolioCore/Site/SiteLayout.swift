@@ -46,7 +46,6 @@ public enum SiteLayout {
     static let searchIndex = "search/index.json"
     static func searchTerms(_ number: Int) -> String { "search/terms/\(number).json" }
     static func searchTexts(_ number: Int) -> String { "search/text/\(number).json" }
-    static func isSearchIndex(_ path: String) -> Bool { path.hasPrefix("search/") }
     static func searchRelative(_ path: String) -> String { String(path.dropFirst("search/".count)) }
     /// Documents every Folio site has, whatever its theme: how a build knows an earlier site.
     static let signature: Set = ["index.html", "toc.html", "404.html"]

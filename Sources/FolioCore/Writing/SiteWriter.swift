@@ -155,10 +155,6 @@ private func isInside(_ path: Substring) -> Bool {
 private struct SiteUpdate {
     var root: String
     var earlier: SiteRecord
-    /// Documents rendered at once before they are written: enough to keep every core busy,
-    /// few enough that a book's documents are never all held at once.
-    private static let batch = 256
-
     /// A site file as it is now, and whether the file already there lacks its bytes.
     private struct Planned: Sendable {
         /// The file's place among the build's files.
@@ -216,9 +212,9 @@ private struct SiteUpdate {
         let blocking = stale.filter { path in record.entries.keys.contains(where: { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }) }
         if !blocking.isEmpty { try remove(blocking) }
 
-        let last = try write(changes.map { files[$0.index] }) { index, file in try changes[index].bytes ?? file.bytes(from: book) }
+        _ = try write(changes.map { files[$0.index] }) { index, file in try changes[index].bytes ?? file.bytes(from: book) }
         try remove(stale.filter { !blocking.contains($0) })
-        try writeRecord(record, after: last)
+        try writeRecord(record)
         return WriteCounts(written: changes.count, removed: stale.count)
     }
 
@@ -229,41 +225,41 @@ private struct SiteUpdate {
         // The record first, every path unknown: an interrupted build's files are Folio's.
         var record = SiteRecord()
         for file in files { record.entries[file.path] = SiteRecord.Entry() }
-        let last: [String]
         do {
             try ensureOwnFolders(files.map(\.path))
             try record.write(in: root)
-            last = try write(files, bytes: { _, file in try file.bytes(from: book) }) { file, entry in record.entries[file.path] = entry }
+            let entries = try write(files, entries: true) { _, file in try file.bytes(from: book) }
+            for (file, entry) in zip(files, entries) { record.entries[file.path] = entry }
         } catch {
             try? remove(files.map(\.path) + [SiteRecord.fileName])
             throw error
         }
-        try writeRecord(record, after: last)
+        try writeRecord(record)
         return WriteCounts(written: files.count, removed: 0)
     }
 
-    /// Writes the record at the end of a build, in a later clock tick than the files written last
-    /// (`last`), so that it vouches for every file written: the clock of files' times is coarse.
-    private func writeRecord(_ record: SiteRecord, after last: [String]) throws {
+    /// Writes the record at the end of a build, in a later clock tick than every file written, so
+    /// that it vouches for them all: the clock of files' times is coarse. Written after them, it is
+    /// in their last tick or later; it is touched until its time has moved past that.
+    private func writeRecord(_ record: SiteRecord) throws {
         let path = root + "/" + SiteRecord.fileName
         try record.write(in: root)
-        guard let written = last.compactMap({ FileStatus(root + "/" + $0)?.changed }).max() else { return }
+        guard let written = FileStatus(path)?.changed else { return }
         for _ in 0..<100 {
-            guard let recorded = FileStatus(path)?.changed, recorded <= written else { return }
             usleep(1000)
             // Touched: its time of change is now.
             utimensat(AT_FDCWD, path, nil, 0)
+            guard let recorded = FileStatus(path)?.changed, recorded <= written else { return }
         }
     }
 
-    /// Writes `files` with the bytes `bytes` gives for each (by its index), telling `wrote` of
-    /// each file written and its record entry; returns the files written last. The bytes (and
-    /// entries) are made on every core, a batch at a time, while the batch before is written. A
-    /// batch's files are written from two threads, each folder's from one: two threads creating
-    /// files in one folder contend for its lock, in two folders they do not.
-    private func write(_ files: [SiteFile], bytes: @escaping @Sendable (Int, SiteFile) throws -> Data,
-                       wrote: ((SiteFile, SiteRecord.Entry) -> Void)? = nil) throws -> [String] {
-        let recorded = wrote != nil
+    /// Writes `files` with the bytes `bytes` gives for each (by its index); returns each file's
+    /// record entry when `entries`, else nils. Files are made and written on every core at once, a
+    /// run of one folder's files at a time: two threads creating files in one folder contend for
+    /// its lock, in two folders they do not. Each file is written as soon as it is made, so only
+    /// as many are held as there are cores. Should files fail, the first of them in order is the
+    /// error thrown, and no run after it is begun.
+    private func write(_ files: [SiteFile], entries: Bool = false, bytes: @escaping @Sendable (Int, SiteFile) throws -> Data) throws -> [SiteRecord.Entry?] {
         // Parents sort before their folders.
         for folder in folders(of: files.map(\.path)).sorted() {
             let full = root + "/" + folder
@@ -273,50 +269,42 @@ private struct SiteUpdate {
             throw FileAccessError(path: folder, reason: "cannot make the folder `\(folder)` (\(String(cString: strerror(error))))")
         }
         let root = root
-        var last: [String] = []
-        var batches = 0
-        // A file of the search index (a chunk of page texts, a shard of terms) weighs as much as
-        // several documents: a batch of them is fewer, so that a big book's are not held at once.
-        try madeSideBySide(count: files.count, batch: Self.batch, weight: { SiteLayout.isSearchIndex(files[$0].path) ? 8 : 1 }, { index in
-            Result { () throws -> (Data, SiteRecord.Entry?) in
-                let data = try bytes(index, files[index])
-                return (data, recorded ? SiteRecord.Entry(of: data) : nil)
-            }
-        }, use: { batch, made in
-            let lanes = Self.lanes(batch.map { directory(of: files[$0].path) })
-            // Each lane's first failure, by its place in the batch: the earliest is the build's.
-            let failures = lanes.mapSideBySide { lane -> (place: Int, error: Error)? in
-                for place in lane {
-                    do {
-                        try writeWhole(made[place].get().0, to: root + "/" + files[batch.lowerBound + place].path)
-                    } catch {
-                        return (place, error)
-                    }
+        let failed = FirstFailure()
+        let written = Self.runs(of: files.map(\.path)).mapSideBySide { run -> [SiteRecord.Entry?] in
+            guard !failed.before(run.lowerBound) else { return [] }
+            var made: [SiteRecord.Entry?] = []
+            for index in run {
+                do {
+                    let data = try bytes(index, files[index])
+                    try writeWhole(data, to: root + "/" + files[index].path)
+                    made.append(entries ? SiteRecord.Entry(of: data) : nil)
+                } catch {
+                    failed.report(error, at: index)
+                    break
                 }
-                return nil
             }
-            if let failure = failures.compactMap({ $0 }).min(by: { $0.place < $1.place }) { throw failure.error }
-            for (index, result) in zip(batch, made) {
-                if let entry = try result.get().1 { wrote?(files[index], entry) }
-            }
-            last = lanes.compactMap { $0.last.map { files[batch.lowerBound + $0].path } }
-            batches += 1
-            if batches % 32 == 0 { returnFreedMemory() }
-        })
-        return last
+            return made
+        }
+        if let error = failed.first { throw error }
+        return Array(written.joined())
     }
 
-    /// The places of files in `folders` (each file's) as two lanes of about as many files, each
-    /// folder's files in one lane and in their order.
-    private static func lanes(_ folders: [String]) -> [[Int]] {
-        var lanes: [[Int]] = [[], []]
-        var laneOf: [String: Int] = [:]
-        for (place, folder) in folders.enumerated() {
-            let lane = laneOf[folder] ?? (lanes[0].count <= lanes[1].count ? 0 : 1)
-            laneOf[folder] = lane
-            lanes[lane].append(place)
+    /// `paths`' places as runs of one folder's files in order, at most `longest` long: a big
+    /// folder's files are written from every core too.
+    private static func runs(of paths: [String], longest: Int = 64) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var (start, folder) = (0, "")
+        for (place, path) in paths.enumerated() {
+            let next = directory(of: path)
+            guard place > start, next != folder || place - start == longest else {
+                folder = next
+                continue
+            }
+            runs.append(start..<place)
+            (start, folder) = (place, next)
         }
-        return lanes
+        if start < paths.count { runs.append(start..<paths.count) }
+        return runs
     }
 
     /// The record vouches for a file it lists with the same size and hash that has not changed since
@@ -373,6 +361,23 @@ extension SiteFile {
         case .kept: throw FileAccessError(path: path, reason: "`\(path)` is kept in the output folder, not made")
         }
     }
+}
+
+/// The first of the files that failed to be made or written, by their place in the site, from
+/// every thread writing them.
+private final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var place = Int.max
+    private var error: Error?
+
+    var first: Error? { lock.withLock { error } }
+
+    func report(_ error: Error, at place: Int) {
+        lock.withLock { if place < self.place { (self.place, self.error) = (place, error) } }
+    }
+
+    /// Whether a file before `place` failed: nothing after it need be begun.
+    func before(_ place: Int) -> Bool { lock.withLock { self.place < place } }
 }
 
 /// Writes a file whole or not at all: into a temporary file beside it, then renamed over it. The

@@ -153,4 +153,13 @@ struct SearchIndexTests {
         let once = try searchFiles()
         #expect(try once == searchFiles() && !once.isEmpty)
     }
+
+    // Tokens are found again by their bytes however many there are, and nothing else is found.
+    @Test func tokenNumbersFindEveryTokenByItsBytes() {
+        var numbers = TokenNumbers()
+        let tokens = (0..<5_000).map { "word\($0)" } + ["é", "中文", "a::b", String(repeating: "x", count: 100)]
+        for (number, token) in tokens.enumerated() { withBytes(token) { numbers.insert($0, number: number) } }
+        for (number, token) in tokens.enumerated() { #expect(withBytes(token) { numbers.number(of: $0) } == number) }
+        for missing in ["word", "word5000", "Word1", "中", "x"] { #expect(withBytes(missing) { numbers.number(of: $0) } == nil) }
+    }
 }

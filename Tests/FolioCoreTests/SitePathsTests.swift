@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FolioCore
 
@@ -78,6 +79,14 @@ import Testing
         #expect(fileExtension("archive.tar.gz") == "gz")
         #expect(fileExtension("notes") == "")
         #expect(fileExtension("v1.2/notes") == "")
+    }
+
+    // Names and extensions as NSString gives them, edge cases and all.
+    @Test(arguments: ["", "/", "//", ".", "..", "...", ".bashrc", "a/.hidden", "a.", "a..", "..md", "a/..", "a/.",
+                      "dir/", "dir.d/", "a//b.MD", "/abs/x.png", "x.tar.gz/", "é/ü.Txt", "a b/c d.html", "a/b.c/d"])
+    func namesAndExtensionsAsNSStringGivesThem(path: String) {
+        #expect(fileName(path) == (path as NSString).lastPathComponent)
+        #expect(fileExtension(path) == (path as NSString).pathExtension.lowercased())
     }
 
     // MARK: - Percent encoding

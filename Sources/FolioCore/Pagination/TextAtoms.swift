@@ -45,11 +45,13 @@ struct TextAtomizer {
     private(set) var text = TextAtoms()
     private var offset = 0
     private var word: TextAtom?
-    /// The word's text so far as UTF-8, and its last character: appending bytes to a buffer kept
-    /// from word to word costs less than growing a `String` one character at a time. The text of
-    /// the word before, which a closing mark may join.
-    private var wordText: [UInt8] = []
-    private var lastWordText: [UInt8] = []
+    /// The paragraph's words as UTF-8, one after another: the word's text is what follows
+    /// `wordStart`, the word before's (which a closing mark may join) what follows `lastWordStart`
+    /// up to it. Appending bytes to one buffer costs less than growing a `String` one character
+    /// at a time, or clearing a buffer at every word. And the word's last character.
+    private var letters: [UInt8] = []
+    private var wordStart = 0
+    private var lastWordStart = 0
     private var lastScalar: Unicode.Scalar?
     /// Width tables for the faces and sizes met so far in the paragraph (a few at most).
     private var widthTables: [TextWidths.Scaled] = []
@@ -66,6 +68,8 @@ struct TextAtomizer {
 
     static func atoms(_ inlines: [Inline], geometry: PageGeometry, fontSize: Double, bold: Bool, images: ImageSizes, width: Double) -> TextAtoms {
         var atomizer = TextAtomizer(fontSize: fontSize, geometry: geometry, images: images, lineWidth: width)
+        // Room for most paragraphs' words and spaces, which would otherwise be copied as they grow.
+        atomizer.text.atoms.reserveCapacity(128)
         atomizer.add(inlines, face: bold ? .bold : .regular)
         atomizer.endWord()
         return atomizer.text
@@ -141,7 +145,7 @@ struct TextAtomizer {
                         width += widths.width(ascii: bytes[index])
                         index += 1
                     } while index < bytes.count && isPlain(bytes[index])
-                    wordText.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    letters.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                     offset += index - start
                     word!.width = width
                     word!.end = offset
@@ -168,13 +172,14 @@ struct TextAtomizer {
         // with its neighbour: no line starts with a closing mark or ends with an opening one.
         // Quotation marks hold on to both neighbours, as browsers keep them (`，'static`).
         // A code span's padding may stand between them.
-        if isClosingMark(scalar) || isQuotationMark(scalar), wordText.isEmpty,
+        if isClosingMark(scalar) || isQuotationMark(scalar), letters.count == wordStart,
            let last = text.atoms.last, case .word = last.kind, last.end == (word?.start ?? offset) {
             var joined = text.atoms.removeLast()
             joined.width += word?.width ?? 0
             word = joined
-            wordText = lastWordText
-            lastScalar = String(decoding: wordText, as: UTF8.self).unicodeScalars.last
+            // The word before's letters are the last ones: it grows on.
+            wordStart = lastWordStart
+            lastScalar = String(decoding: letters[wordStart...], as: UTF8.self).unicodeScalars.last
         } else if TextWidths.isWide(scalar) && !isClosingMark(scalar) && !opensWord {
             endWord()
         }
@@ -208,7 +213,7 @@ struct TextAtomizer {
         if word == nil { word = TextAtom(kind: .word, width: 0, start: offset, end: offset, face: face, size: size) }
         word!.width += width
         if let scalar {
-            if scalar.isASCII { wordText.append(UInt8(scalar.value)) } else { wordText.append(contentsOf: scalar.utf8) }
+            if scalar.isASCII { letters.append(UInt8(scalar.value)) } else { letters.append(contentsOf: scalar.utf8) }
             lastScalar = scalar
             word!.onlyBreaks = word!.onlyBreaks && breaksAfter(scalar)
             word!.face = face
@@ -224,15 +229,15 @@ struct TextAtomizer {
 
     mutating func endWord() {
         if var word {
-            if word.width > longWord && !wordText.isEmpty {
+            if word.width > longWord && letters.count > wordStart {
                 word.longWord = text.longWords.count
-                text.longWords.append(String(decoding: wordText, as: UTF8.self))
+                text.longWords.append(String(decoding: letters[wordStart...], as: UTF8.self))
             }
             text.atoms.append(word)
-            swap(&wordText, &lastWordText)
+            lastWordStart = wordStart
         }
         word = nil
-        wordText.removeAll(keepingCapacity: true)
+        wordStart = letters.count
         lastScalar = nil
     }
 }

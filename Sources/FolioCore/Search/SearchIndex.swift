@@ -43,11 +43,9 @@ struct SearchIndex: Sendable, Equatable {
             return (text: text, tokens: firstPlaces(of: text, known: known.lists))
         }, prepare: { batch in
             // The terms of the tokens first met in the batch, before the next batch is read.
-            var unknown = Set<Token>()
-            for page in batch { for token in page.tokens where token.list == nil { unknown.insert(token.token) } }
-            let new = Array(unknown)
+            let new = Array(Set(batch.flatMap(\.tokens.unknown)))
             for (token, terms) in zip(new, new.mapSideBySide(Self.terms(of:))) {
-                known.lists[token] = lists.count
+                withBytes(token.text) { known.lists.insert($0, number: lists.count) }
                 lists.append(terms.map { term in
                     if let number = numbers[term] { return number }
                     numbers[term] = postings.count
@@ -57,8 +55,9 @@ struct SearchIndex: Sendable, Equatable {
                 })
             }
             for page in batch.indices {
-                for token in batch[page].tokens.indices where batch[page].tokens[token].list == nil {
-                    batch[page].tokens[token].list = known.lists[batch[page].tokens[token].token]
+                let unknown = batch[page].tokens.unknown.map { token in withBytes(token.text) { known.lists.number(of: $0)! } }
+                for token in batch[page].tokens.places.indices where batch[page].tokens.places[token].list < 0 {
+                    batch[page].tokens.places[token].list = unknown[-1 - batch[page].tokens.places[token].list]
                 }
             }
         }, use: { range, batch in
@@ -66,8 +65,8 @@ struct SearchIndex: Sendable, Equatable {
                 let number = index + 1
                 text(number, page.text)
                 // Tokens in the order of their first places, so that a term's first place is its first token's.
-                for (_, place, list) in page.tokens {
-                    for term in lists[list!] {
+                for (place, list) in page.tokens.places {
+                    for term in lists[list] {
                         guard postings[term].append(number), (excerpts[term]?.count ?? SearchExcerpt.perTerm) < SearchExcerpt.perTerm else { continue }
                         excerpts[term]!.append(SearchExcerpt.excerpt(page.text, at: place))
                     }
@@ -80,26 +79,35 @@ struct SearchIndex: Sendable, Equatable {
     /// The list of terms of each token met so far, by number: read side by side while a batch of
     /// pages is read, and added to only between batches, when nothing reads them.
     private final class KnownTokens: @unchecked Sendable {
-        var lists: [Token: Int] = [:]
+        var lists = TokenNumbers()
     }
 
-    /// Each token of a text once, with its first place (a UTF-8 offset) and the number of its list
-    /// of terms if it is `known`, in the order of those places.
-    private static func firstPlaces(of text: String, known: [Token: Int]) -> [(token: Token, place: Int, list: Int?)] {
-        // Each token is looked up once; a known one is then told from those before by its
-        // list's number, which is quicker to hash than its text. About a word in eight bytes is
-        // a new one on a page.
+    /// Each token of a text once, with its first place (a UTF-8 offset), in the order of those
+    /// places, and the number of its list of terms if it is `known`; else -1 - its place among
+    /// `unknown`, the tokens not known. Numbers, not tokens, so that a page's many are let go at
+    /// once.
+    private static func firstPlaces(of text: String, known: TokenNumbers) -> (places: [(place: Int, list: Int)], unknown: [Token]) {
+        // Each token is looked up by its bytes once; a known one is then told from those before
+        // by its list's number, which is quicker to hash than its text. About a word in eight
+        // bytes is a new one on a page.
         var seen = Set<Int>(minimumCapacity: text.utf8.count / 8)
-        var unknown = Set<Token>()
-        var out: [(token: Token, place: Int, list: Int?)] = []
-        SearchText.forEachToken(in: text) { token, place in
-            if let list = known[token] {
-                if seen.insert(list).inserted { out.append((token, place, list)) }
-            } else if unknown.insert(token).inserted {
-                out.append((token, place, nil))
+        var unknown: [Token: Int] = [:]
+        var places: [(place: Int, list: Int)] = []
+        withBytes(text) { bytes in
+            SearchText.forEachToken(in: bytes) { run, isIdeographs, place in
+                if let list = known.number(of: run) {
+                    if seen.insert(list).inserted { places.append((place, list)) }
+                    return
+                }
+                let token = Token(run, isIdeographs: isIdeographs)
+                guard unknown[token] == nil else { return }
+                unknown[token] = unknown.count
+                places.append((place, -1 - unknown[token]!))
             }
         }
-        return out
+        var tokens = [Token](repeating: .word(""), count: unknown.count)
+        for (token, place) in unknown { tokens[place] = token }
+        return (places, tokens)
     }
 
     /// The index of pages whose words are `words`, by book number from 1.

@@ -30,6 +30,17 @@ enum SearchText {
     enum Token: Hashable, Sendable {
         case word(String)
         case ideographs(String)
+
+        /// The token of a run of bytes `forEachToken(in:)` found.
+        init(_ run: UnsafeBufferPointer<UInt8>, isIdeographs: Bool) {
+            let text = String(decoding: run, as: UTF8.self)
+            self = isIdeographs ? .ideographs(text) : .word(text)
+        }
+
+        /// The token as written.
+        var text: String {
+            switch self { case .word(let text), .ideographs(let text): text }
+        }
     }
 
     /// The words and ideograph runs of `text`, in order, as written (not folded). A word is
@@ -44,29 +55,31 @@ enum SearchText {
     /// Each token of `text` in order, with the UTF-8 offset it begins at.
     static func forEachToken(in text: String, _ body: (Token, Int) -> Void) {
         withBytes(text) { bytes in
-            var index = 0
-            while index < bytes.count {
-                let (kind, length) = character(in: bytes, at: index)
-                guard kind != .other else { index += length; continue }
-                var end = index + length
-                while end < bytes.count {
-                    let (next, nextLength) = character(in: bytes, at: end)
-                    if next == kind { end += nextLength; continue }
-                    // `a::b` is one identifier.
-                    if kind == .word, end + 2 < bytes.count, bytes[end] == colon, bytes[end + 1] == colon {
-                        let (after, afterLength) = character(in: bytes, at: end + 2)
-                        if after == .word { end += 2 + afterLength; continue }
-                    }
-                    break
+            forEachToken(in: bytes) { run, isIdeographs, place in body(Token(run, isIdeographs: isIdeographs), place) }
+        }
+    }
+
+    /// Each token of a text's UTF-8 `bytes` in order, as its bytes, whether it is a run of
+    /// ideographs, and the offset it begins at: a token need not be made a string to be looked up.
+    static func forEachToken(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool, Int) -> Void) {
+        var index = 0
+        while index < bytes.count {
+            let (kind, length) = character(in: bytes, at: index)
+            guard kind != .other else { index += length; continue }
+            var end = index + length
+            while end < bytes.count {
+                let (next, nextLength) = character(in: bytes, at: end)
+                if next == kind { end += nextLength; continue }
+                // `a::b` is one identifier.
+                if kind == .word, end + 2 < bytes.count, bytes[end] == colon, bytes[end + 1] == colon {
+                    let (after, afterLength) = character(in: bytes, at: end + 2)
+                    if after == .word { end += 2 + afterLength; continue }
                 }
-                let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
-                if kind == .ideograph {
-                    body(.ideographs(String(decoding: run, as: UTF8.self)), index)
-                } else if run.contains(where: { $0 != underscore && $0 != colon }) {
-                    body(.word(String(decoding: run, as: UTF8.self)), index)
-                }
-                index = end
+                break
             }
+            let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+            if kind == .ideograph || run.contains(where: { $0 != underscore && $0 != colon }) { body(run, kind == .ideograph, index) }
+            index = end
         }
     }
 

@@ -50,7 +50,18 @@ func directory(of path: String) -> String {
 
 /// `a/b/c.md` → `c.md`.
 func fileName(_ path: String) -> String {
-    (path as NSString).lastPathComponent
+    String(lastComponent(path))
+}
+
+/// A path's last component as `NSString`'s `lastPathComponent` gives it (trailing slashes left
+/// out, `/` alone kept, more slashes alone empty), without making an `NSString`, which costs more
+/// than the rest of a link's rewriting: a book asks it of every link.
+private func lastComponent(_ path: String) -> Substring {
+    var trimmed = path[...]
+    while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
+    if trimmed == "/", path.count > 1 { return "" }
+    guard trimmed.count > 1, let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    return trimmed[trimmed.index(after: slash)...]
 }
 
 /// `a/b/c.md` → `c`.
@@ -58,9 +69,12 @@ func fileStem(_ path: String) -> String {
     (fileName(path) as NSString).deletingPathExtension
 }
 
-/// `a/b/C.PNG` → `png`; empty without one.
+/// `a/b/C.PNG` → `png`; empty without one, as `NSString`'s `pathExtension` has it (`.bashrc` and
+/// `..` have none).
 func fileExtension(_ path: String) -> String {
-    (path as NSString).pathExtension.lowercased()
+    let name = lastComponent(path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name != ".." else { return "" }
+    return name[name.index(after: dot)...].lowercased()
 }
 
 /// `./a/../b.md` → `b.md`: `.` and `..` taken out where they can be. A `..` that climbs above the
@@ -86,7 +100,9 @@ func resolvePath(_ relative: String, relativeTo directory: String) -> String? {
 }
 
 func percentDecoded(_ text: String) -> String {
-    text.removingPercentEncoding ?? text
+    // Most links have nothing encoded, and Foundation's decoding costs a bridge to `NSString`.
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+    return text.removingPercentEncoding ?? text
 }
 
 /// Encodes each path segment so file names with spaces, `#` or `?` still work as URLs.

@@ -79,7 +79,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     // Not held beside the linked chapters for the rest of the build, and freed beside the next
     // stages. Past linking, a chapter's source is needed only to place raw HTML too tall for a page.
     releaseLater(consume parsed)
-    for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: { if case .html = $0 { true } else { false } }) {
+    for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: \.isRawHTML) {
         linked.chapters[index].chapter.markdown = ""
     }
     returnFreedMemory()

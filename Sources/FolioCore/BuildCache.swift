@@ -100,14 +100,14 @@ final class BuildCache: @unchecked Sendable {
     private var linkTargets: LinkTargets?
     private var links: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
     /// The search index's chunks of page texts, by `chunkKey`.
-    private var chunks: [Int: (texts: [String], json: String)] = [:]
-    private var chunksUsed: [Int: (texts: [String], json: String)] = [:]
+    private var chunks: [Int: (texts: [String], json: Data)] = [:]
+    private var chunksUsed: [Int: (texts: [String], json: Data)] = [:]
     private var words: [String: Words] = [:]
     /// The last search index, and its pages' addresses in book order.
     private var index: (urls: [String], index: SearchIndex)?
     /// The search index's shards of terms, by their first term.
-    private var shards: [String: (terms: [SearchShards.Term], json: String)] = [:]
-    private var shardsUsed: [String: (terms: [SearchShards.Term], json: String)] = [:]
+    private var shards: [String: (terms: [SearchShards.Term], json: Data)] = [:]
+    private var shardsUsed: [String: (terms: [SearchShards.Term], json: Data)] = [:]
     private var layoutInputs: LayoutInputs?
     private var layouts: [ChapterID: Layout] = [:]
     private var renderInputs: RenderInputs?
@@ -257,7 +257,7 @@ final class BuildCache: @unchecked Sendable {
     }
 
     /// A shard of terms as `SearchShards.shard` writes it, written again only when its terms, their pages or their excerpts changed.
-    func shard(_ terms: [SearchShards.Term]) -> String {
+    func shard(_ terms: [SearchShards.Term]) -> Data {
         let key = terms.first?.term ?? ""
         let same = shards[key].map { $0.terms.elementsEqual(terms) { $0.term == $1.term && $0.pages == $1.pages && $0.excerpts == $1.excerpts } } ?? false
         let json = same ? shards[key]!.json : SearchShards.shard(terms)
@@ -266,7 +266,7 @@ final class BuildCache: @unchecked Sendable {
     }
 
     /// A chunk of page texts as `SearchShards.chunk` writes it, written again only when its texts changed.
-    func chunk(_ texts: [String]) -> String {
+    func chunk(_ texts: [String]) -> Data {
         let key = Self.chunkKey(texts)
         let json = chunks[key].flatMap { $0.texts == texts ? $0.json : nil } ?? SearchShards.chunk(texts)
         chunksUsed[key] = (texts, json)

@@ -67,9 +67,15 @@ func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [Str
                 .flatMap { $0.target == nil ? $0.destination : nil }
         }
     }
-    // One pass over the chapter's tree rewrites both.
+    // One pass over the chapter's tree rewrites both; a block with neither is kept as it is.
     chapter.blocks = parsed.blocks.map { block in
-        block.rewritten(blocks: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } }, inlines: { inline in
+        guard block.holds(blocks: \.isRawHTML, inlines: { inline in
+            switch inline {
+            case .link, .image, .html: true
+            default: false
+            }
+        }) else { return block }
+        return block.rewritten(blocks: { if case .html(let html) = $0 { .html(linked(html)) } else { $0 } }, inlines: { inline in
             switch inline {
             case .link(let reference, let content): .link(linked(reference, image: false), content)
             case .image(let reference, let alt): .image(linked(reference, image: true), alt: alt)

@@ -8,19 +8,14 @@ func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading
     var headings: [Heading] = []
 
     let result = blocks.map { block in
-        // A paragraph, a table or code holds no heading: kept as it is, not rebuilt.
-        switch block {
-        case .paragraph, .table, .codeBlock, .html, .thematicBreak: return block
-        default: break
-        }
-        return block.rewritten(blocks: { block in
+        block.rewrittenBlocks { block in
             guard case .heading(let level, let content, let given) = block else { return block }
             let title = content.plainText()
             // An id the writer gave (`{#id}`) is kept.
             let id = slugs.claim(given.isEmpty ? headingID(content.plainText(withImageDescriptions: false)) : given)
             headings.append(Heading(level: level, title: title, id: id))
             return .heading(level: level, content: content, id: id)
-        })
+        }
     }
     return (result, headings)
 }

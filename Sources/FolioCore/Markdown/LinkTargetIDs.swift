@@ -19,9 +19,7 @@ extension Block {
 
     /// Whether it holds raw HTML, as a block or an inline.
     var holdsRawHTML: Bool {
-        var found = false
-        walk(blocks: { if case .html = $0 { found = true } }, inlines: { if case .html = $0 { found = true } })
-        return found
+        holds(blocks: \.isRawHTML, inlines: \.isRawHTML)
     }
 
     /// The ids its raw HTML gives, blocks and inlines alike.

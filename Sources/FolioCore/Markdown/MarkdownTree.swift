@@ -39,35 +39,55 @@ extension Block {
         }
     }
 
+    /// Raw HTML, as written.
+    var isRawHTML: Bool { if case .html = self { true } else { false } }
+
+    /// Whether this block, or a block or an inline inside it, is one that `blocks` or `inlines`
+    /// picks: a walk, which builds nothing.
+    func holds(blocks pickBlock: (Block) -> Bool = { _ in false }, inlines pickInline: (Inline) -> Bool) -> Bool {
+        var found = false
+        walk(blocks: { found = found || pickBlock($0) }, inlines: { found = found || pickInline($0) })
+        return found
+    }
+
     /// This block rebuilt from the inside out: every inline passed through `inlines`, then every
     /// block, this one last, through `blocks`.
     /// `sequences` rewrites each run of inlines (a paragraph's, a cell's, an emphasis's) after its inlines.
     func rewritten(blocks rewriteBlock: (Block) -> Block = { $0 }, inlines rewriteInline: (Inline) -> Inline = { $0 },
                    sequences rewriteSequence: ([Inline]) -> [Inline] = { $0 }) -> Block {
+        rebuilt(blocks: rewriteBlock, runs: { rewriteSequence($0.map { $0.rewritten(rewriteInline, sequences: rewriteSequence) }) })
+    }
+
+    /// This block rebuilt from the inside out, every block, this one last, through `rewriteBlock`;
+    /// its runs of inlines are kept as they are, not rebuilt, when only blocks change.
+    func rewrittenBlocks(_ rewriteBlock: (Block) -> Block) -> Block {
+        rebuilt(blocks: rewriteBlock, runs: { $0 })
+    }
+
+    /// The tree rebuilt from the inside out: each run of inlines (a paragraph's, a heading's, a
+    /// cell's) through `runs`, then each block through `rewriteBlock`.
+    private func rebuilt(blocks rewriteBlock: (Block) -> Block, runs: ([Inline]) -> [Inline]) -> Block {
         func rewriteAll(_ blocks: [Block]) -> [Block] {
-            blocks.map { $0.rewritten(blocks: rewriteBlock, inlines: rewriteInline, sequences: rewriteSequence) }
-        }
-        func rewriteInlines(_ inlines: [Inline]) -> [Inline] {
-            rewriteSequence(inlines.map { $0.rewritten(rewriteInline, sequences: rewriteSequence) })
+            blocks.map { $0.rebuilt(blocks: rewriteBlock, runs: runs) }
         }
         let rebuilt: Block
         switch self {
         case .paragraph(let content):
-            rebuilt = .paragraph(rewriteInlines(content))
+            rebuilt = .paragraph(runs(content))
         case .heading(let level, let content, let id):
-            rebuilt = .heading(level: level, content: rewriteInlines(content), id: id)
+            rebuilt = .heading(level: level, content: runs(content), id: id)
         case .blockQuote(let children):
             rebuilt = .blockQuote(rewriteAll(children))
         case .list(var list):
             list.items = list.items.map(rewriteAll)
             rebuilt = .list(list)
         case .continued(let inner):
-            rebuilt = .continued(inner.rewritten(blocks: rewriteBlock, inlines: rewriteInline, sequences: rewriteSequence))
+            rebuilt = .continued(inner.rebuilt(blocks: rewriteBlock, runs: runs))
         case .classed(let inner, let classes):
-            rebuilt = .classed(inner.rewritten(blocks: rewriteBlock, inlines: rewriteInline, sequences: rewriteSequence), classes: classes)
+            rebuilt = .classed(inner.rebuilt(blocks: rewriteBlock, runs: runs), classes: classes)
         case .table(var table):
-            table.header = table.header.map(rewriteInlines)
-            table.rows = table.rows.map { $0.map(rewriteInlines) }
+            table.header = table.header.map(runs)
+            table.rows = table.rows.map { $0.map(runs) }
             rebuilt = .table(table)
         case .footnotes(let notes):
             rebuilt = .footnotes(notes.map { note in
@@ -83,6 +103,9 @@ extension Block {
 }
 
 extension Inline {
+    /// Raw HTML, as written.
+    var isRawHTML: Bool { if case .html = self { true } else { false } }
+
     /// The inlines inside this one: emphasised text, a link's text, an image's description.
     var children: [Inline] {
         switch self {

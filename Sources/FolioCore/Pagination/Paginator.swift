@@ -9,10 +9,10 @@ func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Blo
     var pages: [[Block]] = []
     // Each table's type size is chosen once, for the page's width, so its height and its HTML agree.
     let blocks = blocks.map { block in
-        block.rewritten(blocks: { block in
+        block.rewrittenBlocks { block in
             guard case .table(let table) = block else { return block }
             return .table(typesetter.settingType(of: table, width: geometry.contentWidth))
-        })
+        }
     }
     for section in sections(of: blocks, rawHTML: rawHTML) {
         // What is left of the section, the next block last, so that a page takes its blocks off

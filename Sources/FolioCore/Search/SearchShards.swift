@@ -48,9 +48,9 @@ struct SearchShards {
 
     /// The files of a whole index; `chunk` writes a chunk of page texts, and `shard` a shard of
     /// terms (`folio serve` passes ones that reuse earlier ones).
-    static func files(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> String = SearchShards.chunk,
-                      shard: @escaping ([Term]) -> String = SearchShards.shard) -> [SiteFile] {
-        var shards = SearchShards(slugs: slugs, chunkFile: { .bytes(Data(chunk($0.map(\.text)).utf8)) }, shardFile: { .bytes(Data(shard($0).utf8)) })
+    static func files(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> Data = SearchShards.chunk,
+                      shard: @escaping ([Term]) -> Data = SearchShards.shard) -> [SiteFile] {
+        var shards = SearchShards(slugs: slugs, chunkFile: { .bytes(chunk($0.map(\.text))) }, shardFile: { .bytes(shard($0)) })
         for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
         for entry in index.terms { shards.add((entry.term, PageNumbers(entry.pages), index.excerpts(of: entry.term, pages: entry.pages))) }
         return shards.finish()
@@ -94,16 +94,16 @@ struct SearchShards {
     }
 
     /// A shard of terms as its file holds them.
-    static func shard(_ terms: [Term]) -> String {
+    static func shard(_ terms: [Term]) -> Data {
         JSONOutput.array(terms.map { term in
             let entry: [JSONOutput] = [.string(term.term), .array(term.pages.gaps.map(JSONOutput.int))]
             return .array(term.excerpts.isEmpty ? entry : entry + [.array(term.excerpts.map(JSONOutput.string))])
-        }).text(indent: nil)
+        }).data(indent: nil)
     }
 
     /// A chunk of page texts as its file holds them.
-    static func chunk(_ texts: [String]) -> String {
-        JSONOutput.array(texts.map { .string($0) }).text(indent: nil)
+    static func chunk(_ texts: [String]) -> Data {
+        JSONOutput.array(texts.map { .string($0) }).data(indent: nil)
     }
 
 }
@@ -151,7 +151,7 @@ func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: KeptSearch
     let pages = paged.pages
     var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { run in
         let numbers = run.map(\.number)
-        return .rendered { Data(SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }).utf8) }
+        return .rendered { SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }) }
     }, shardFile: SearchShards.renderedShard)
     for entry in SearchIndex.terms(of: paged, text: { shards.add(text: $1, page: $0) }) { shards.add(entry) }
     let files = shards.finish()
@@ -171,7 +171,7 @@ func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], changed:
     for (number, page) in update.changed { texts[number - 1] = page.now }
     var shards = SearchShards(slugs: paged.pages.map(\.slug), chunkFile: { [texts] run in
         let numbers = run.map(\.number)
-        return .rendered { Data(SearchShards.chunk(numbers.map { texts[$0 - 1] }).utf8) }
+        return .rendered { SearchShards.chunk(numbers.map { texts[$0 - 1] }) }
     }, shardFile: SearchShards.renderedShard)
     for (offset, text) in texts.enumerated() { shards.add(text: text, page: offset + 1) }
     for term in terms { shards.add(term) }
@@ -190,13 +190,13 @@ struct KeptSearch: Sendable {
 extension SearchShards {
     /// A shard's file, rendered as the writer asks for it.
     static func renderedShard(_ run: [Term]) -> SiteFile.Contents {
-        .rendered { Data(SearchShards.shard(run).utf8) }
+        .rendered { SearchShards.shard(run) }
     }
 }
 
 /// The search stage for an index that is known (`folio serve`'s), with its `chunk` and `shard` as
 /// `SearchShards.files` takes them.
-func searchFiles(_ paged: PagedBook, index: SearchIndex, chunk: @escaping ([String]) -> String,
-                 shard: @escaping ([SearchShards.Term]) -> String) -> [SiteFile] {
+func searchFiles(_ paged: PagedBook, index: SearchIndex, chunk: @escaping ([String]) -> Data,
+                 shard: @escaping ([SearchShards.Term]) -> Data) -> [SiteFile] {
     SearchShards.files(index, slugs: paged.pages.map(\.slug), chunk: chunk, shard: shard)
 }

@@ -238,6 +238,11 @@ struct HTMLRenderer: Sendable {
 struct HTMLBuffer {
     private(set) var text = ""
 
+    /// Room for a page's HTML, which would otherwise be copied again and again as it grows.
+    init() {
+        text.reserveCapacity(2048)
+    }
+
     mutating func append(_ string: String) {
         text += string
     }

@@ -13,10 +13,12 @@ struct MustacheRenderer {
     private var atLineStart = true
     private var partialDepth = 0
 
-    /// `contexts` outermost first, as if each were a section's value inside the one before.
-    init(contexts: [TemplateValue], partials: TemplateSet) {
+    /// `contexts` outermost first, as if each were a section's value inside the one before;
+    /// `capacity`, the bytes of output to make room for at once (a page document's).
+    init(contexts: [TemplateValue], partials: TemplateSet, capacity: Int = 0) {
         self.contexts = contexts
         self.partials = partials
+        output.reserveCapacity(capacity)
     }
 
     mutating func render(_ nodes: [MustacheNode]) throws {

@@ -89,7 +89,13 @@ struct MustacheRenderer {
     /// each further key in the value found before; `.` (no keys) is the innermost context.
     private func resolve(_ keys: [String]) -> TemplateValue? {
         guard let first = keys.first else { return contexts.last }
-        guard var value = contexts.reversed().lazy.compactMap({ $0[first] }).first else { return nil }
+        // A loop, not a lazy chain: a page document resolves a dozen names.
+        var found: TemplateValue?
+        for place in contexts.indices.reversed() {
+            found = contexts[place][first]
+            if found != nil { break }
+        }
+        guard var value = found else { return nil }
         for key in keys.dropFirst() {
             guard let member = value[key] else { return nil }
             value = member

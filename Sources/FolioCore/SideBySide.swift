@@ -23,23 +23,15 @@ private struct Places<Value>: @unchecked Sendable {
 
 /// Items `0..<count` made on every core a batch at a time, and taken in order on this thread
 /// (`use`, with the batch's range) while the next batch is made: for a stage whose items are made
-/// side by side but must be taken one after another (files written in order, the search index's
-/// pages counted in book order). A batch closes once its items' `weight` reaches `size`. `prepare`
-/// has each batch before the next is begun: what it changes there the making of the next batch
-/// may read, which `use` may not.
-func madeSideBySide<Made: Sendable>(count: Int, batch size: Int, weight: (Int) -> Int = { _ in 1 },
+/// side by side but must be taken one after another (the search index's pages counted in book
+/// order), `size` items a batch. `prepare` has each batch before the next is begun: what it
+/// changes there the making of the next batch may read, which `use` may not.
+func madeSideBySide<Made: Sendable>(count: Int, batch size: Int,
                                     _ make: @escaping @Sendable (Int) -> Made,
                                     prepare: (inout [Made]) -> Void = { _ in },
                                     use: (Range<Int>, [Made]) throws -> Void) rethrows {
     @Sendable func made(_ range: Range<Int>) -> [Made] { Array(range).mapSideBySide(make) }
-    var batches: [Range<Int>] = []
-    var (start, weighed) = (0, 0)
-    for index in 0..<count {
-        weighed += weight(index)
-        guard weighed >= size || index == count - 1 else { continue }
-        batches.append(start..<index + 1)
-        (start, weighed) = (index + 1, 0)
-    }
+    let batches = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     let next = Handover<[Made]>([])
     var current = batches.first.map(made) ?? []
     for (number, range) in batches.enumerated() {

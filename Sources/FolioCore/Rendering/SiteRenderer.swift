@@ -18,7 +18,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
     files += stylesheets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
     // The manifest lists every other file under assets/, which the search index has none of.
-    let resources = files.map(\.path) + options.redirects.map(\.from)
+    let resources = (files.map(\.path) + options.redirects.map(\.from)).filter(SiteLayout.isResource)
     // The files made from the whole book share nothing with the search index but the pages: they
     // are made beside it.
     let (wide, searched) = try sideBySide({
@@ -33,7 +33,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
 
 /// The files made from the whole book: the index, contents and not-found documents, the sitemap,
 /// the page geometry, the reader's words and the manifest, each through `bookWide`. `resources`
-/// are the site's other files (the manifest lists those under assets/).
+/// are the site's other files under assets/, which the manifest lists.
 private func bookWideFiles(_ book: Book, documents: PageDocuments, paged: PagedBook, theme: RenderingTheme, resources: [String],
                            bookWide: @escaping (String, () throws -> Data) throws -> Data) throws -> [SiteFile] {
     let (title, options) = (book.title, book.options)
@@ -60,7 +60,7 @@ private func bookWideFiles(_ book: Book, documents: PageDocuments, paged: PagedB
             Data((JSONOutput.object(theme.strings.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text() + "\n").utf8)
         },
     ]
-    let listed = (resources + files.map(\.path)).filter { $0.hasPrefix("assets/") }.sorted()
+    let listed = (resources + files.map(\.path).filter(SiteLayout.isResource)).sorted()
     files.append(try made(SiteLayout.manifest) {
         PublicationManifest(title: title, options: options, contents: book.contents, chapters: chapters,
                             paged: paged, links: links, resources: listed).json

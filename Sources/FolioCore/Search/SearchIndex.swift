@@ -91,7 +91,8 @@ struct SearchIndex: Sendable, Equatable {
         // by its list's number, which is quicker to hash than its text. About a word in eight
         // bytes is a new one on a page.
         var seen = SeenNumbers(capacity: text.utf8.count / 8)
-        var unknown: [Token: Int] = [:]
+        var unknown: [Token] = []
+        var unknownPlaces: [Token: Int] = [:]
         var places: [(place: Int, list: Int)] = []
         withBytes(text) { bytes in
             SearchText.forEachToken(in: bytes) { run, isIdeographs, place in
@@ -100,14 +101,13 @@ struct SearchIndex: Sendable, Equatable {
                     return
                 }
                 let token = Token(run, isIdeographs: isIdeographs)
-                guard unknown[token] == nil else { return }
-                unknown[token] = unknown.count
-                places.append((place, -1 - unknown[token]!))
+                guard unknownPlaces[token] == nil else { return }
+                unknownPlaces[token] = unknown.count
+                places.append((place, -1 - unknown.count))
+                unknown.append(token)
             }
         }
-        var tokens = [Token](repeating: .word(""), count: unknown.count)
-        for (token, place) in unknown { tokens[place] = token }
-        return (places, tokens)
+        return (places, unknown)
     }
 
     /// The numbers of the lists met on a page: open addressing over a power of two, which costs a

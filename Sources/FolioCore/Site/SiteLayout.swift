@@ -28,6 +28,8 @@ public enum SiteLayout {
     }
 
     static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
+    /// The files under assets/, which the manifest lists as the publication's resources.
+    static func isResource(_ path: String) -> Bool { path.hasPrefix("assets/") }
     /// A book file as a page links to it.
     static func assetLink(_ path: String) -> String { pageToRoot + assetURL(percentEncodedPath(path)) }
     /// From a page document back to the site root.

@@ -13,12 +13,12 @@ struct MustacheRenderer {
     private var atLineStart = true
     private var partialDepth = 0
 
-    /// `contexts` outermost first, as if each were a section's value inside the one before;
-    /// `capacity`, the bytes of output to make room for at once (a page document's).
-    init(contexts: [TemplateValue], partials: TemplateSet, capacity: Int = 0) {
+    /// `contexts` outermost first, as if each were a section's value inside the one before.
+    init(contexts: [TemplateValue], partials: TemplateSet) {
         self.contexts = contexts
         self.partials = partials
-        output.reserveCapacity(capacity)
+        // Room for a page document at once, which would otherwise be copied as it grows.
+        output.reserveCapacity(4096)
     }
 
     mutating func render(_ nodes: [MustacheNode]) throws {

@@ -34,7 +34,7 @@ struct MustacheTemplate: Sendable {
     /// Renders the template over a stack of contexts, outermost first: a name is looked up in the
     /// last first, so a document's own values go over ones shared by every document of a book.
     func render(over contexts: [TemplateValue], partials: TemplateSet) throws -> String {
-        var renderer = MustacheRenderer(contexts: contexts, partials: partials, capacity: 4096)
+        var renderer = MustacheRenderer(contexts: contexts, partials: partials)
         try renderer.render(nodes)
         return renderer.output
     }

@@ -18,6 +18,8 @@ FUZZ_DIR   := .build/fuzz
 FUZZ       := $(FUZZ_DIR)/release/folio-fuzz
 # A unit slower than 10 s is a finding (a hang is a bug); the Swift runtime's leaks are not.
 FUZZ_OPTS  := -timeout=10 -detect_leaks=0 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/findings/
+# A trap prints the runtime's own message; the Swift backtracer would crash under ASan and hide it.
+FUZZ_ENV   := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 
 .PHONY: build test bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-run
 
@@ -49,9 +51,9 @@ fuzz-build:
 # Each target over its corpus and the committed seeds; any crash, timeout or out-of-memory fails.
 fuzz-run:
 	mkdir -p $(FUZZ_DIR)/corpus/book $(FUZZ_DIR)/corpus/mdbook $(FUZZ_DIR)/corpus/check $(FUZZ_DIR)/findings
-	ASAN_OPTIONS=detect_leaks=0 $(FUZZ) book -dict=Fuzz/book.dict -max_len=4096 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/book Fuzz/seeds/book
-	ASAN_OPTIONS=detect_leaks=0 $(FUZZ) mdbook -dict=Fuzz/mdbook.dict -max_len=4096 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/mdbook Fuzz/seeds/mdbook
-	ASAN_OPTIONS=detect_leaks=0 $(FUZZ) check -dict=Fuzz/check.dict -max_len=16384 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/check Fuzz/seeds/check
+	$(FUZZ_ENV) $(FUZZ) book -dict=Fuzz/book.dict -max_len=4096 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/book Fuzz/seeds/book
+	$(FUZZ_ENV) $(FUZZ) mdbook -dict=Fuzz/mdbook.dict -max_len=4096 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/mdbook Fuzz/seeds/mdbook
+	$(FUZZ_ENV) $(FUZZ) check -dict=Fuzz/check.dict -max_len=16384 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/check Fuzz/seeds/check
 
 # Debian packages, installed only when missing (apt-get needs a fresh index on a new machine).
 define install_missing

@@ -59,9 +59,10 @@ private func buildProject(toml: Data, summary: Data, chapter: Data) {
 
 private func checkPage(manifest: Data, path: String, page: Data) {
     _ = try? scanHTML(page, file: "page.html")
-    // A path the manifest can name; anything else puts the page where the reader starts.
+    // A path the manifest can name, other than the manifest's own; anything else puts the page
+    // where the reader starts.
     let steps = path.split(separator: "/", omittingEmptySubsequences: false)
-    let plain = !path.isEmpty && steps.allSatisfy { step in
+    let plain = !path.isEmpty && path != SiteLayout.manifest && steps.allSatisfy { step in
         !step.isEmpty && step != "." && step != ".." && step.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
     _ = checkSite(.memory([SiteLayout.manifest: manifest, plain ? path : "index.html": page]))

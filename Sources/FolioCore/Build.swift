@@ -92,8 +92,8 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
             if let cache { return cache.paginate(sections, typesetter: typesetter, rawHTML: rawHTML) }
             guard recording != nil else { return paginateChapters(sections, typesetter: typesetter, rawHTML: rawHTML) }
             return recording!.pages(of: sections) { paginateChapters($0, typesetter: typesetter, rawHTML: rawHTML) }
-        }, targets: { id, pages, rawHTML in
-            recording?.keptTargets(id) ?? cache?.targets(id, pages: pages, rawHTML: rawHTML) ?? targetPages(of: pages, rawHTML: rawHTML)
+        }, knownTargets: { id, pages, rawHTML in
+            recording?.keptTargets(id) ?? cache?.targets(id, pages: pages, rawHTML: rawHTML)
         })
     }
     let paged = times.time("paginate") {

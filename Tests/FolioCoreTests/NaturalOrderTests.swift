@@ -2,7 +2,7 @@ import Testing
 @testable import FolioCore
 
 private func naturallySorted(_ names: [String]) -> [String] {
-    names.sorted(by: naturallyPrecedes)
+    names.sortedNaturally { $0 }
 }
 
 @Test func numbersCompareByValue() {
@@ -57,5 +57,13 @@ private func naturallySorted(_ names: [String]) -> [String] {
                 #expect(naturallyPrecedes(a, c), "\(a) \(b) \(c)")
             }
         }
+    }
+}
+
+@Test func sortingByKeysIsSortingByComparison() {
+    let names = ["a", "A", "a1", "a01", "a2", "a10", "a-1", "a_1", "٢", "2", "02", "10", "b", "B1", "", "z", "Ä", "ä", "ch10.md", "ch9.md"]
+    for rotation in names.indices {
+        let given = Array(names[rotation...] + names[..<rotation])
+        #expect(naturallySorted(given) == given.sorted(by: naturallyPrecedes))
     }
 }

@@ -50,7 +50,7 @@ func listBookFolder(_ files: BookFiles, ignoring: Set<String> = []) throws -> Bo
             problems.append(.error("\(error)", at: SourceLocation(file: folder.isEmpty ? "." : folder)))
             return
         }
-        for entry in entries.sorted(by: { naturallyPrecedes($0.name, $1.name) }) {
+        for entry in entries.sortedNaturally(by: \.name) {
             let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
             if entry.name.hasPrefix(".") || ignoring.contains(path) || (folder.isEmpty && entry.name == "_site") {
                 continue

@@ -3,10 +3,36 @@
 /// (`01` and `1`, `A` and `a`) are ordered by their bytes, so the order is total and sorting is
 /// deterministic.
 func naturallyPrecedes(_ a: String, _ b: String) -> Bool {
-    let (x, y) = (naturalTokens(a), naturalTokens(b))
-    if x.lexicographicallyPrecedes(y) { return true }
-    if y.lexicographicallyPrecedes(x) { return false }
-    return a.utf8.lexicographicallyPrecedes(b.utf8)
+    NaturalOrderKey(a) < NaturalOrderKey(b)
+}
+
+extension Array {
+    /// Sorted by the names `name` gives, as `naturallyPrecedes` orders them. Each name is read
+    /// into its key once, not at every comparison: a folder of a thousand chapters is compared
+    /// some ten thousand times.
+    func sortedNaturally(by name: (Element) -> String) -> [Element] {
+        map { (key: NaturalOrderKey(name($0)), element: $0) }.sorted { $0.key < $1.key }.map(\.element)
+    }
+}
+
+/// A name as `naturallyPrecedes` compares it: its numbers and lowercased characters, then its bytes.
+private struct NaturalOrderKey: Comparable {
+    let tokens: [NaturalToken]
+    let name: String
+
+    init(_ name: String) {
+        (tokens, self.name) = (naturalTokens(name), name)
+    }
+
+    static func < (a: NaturalOrderKey, b: NaturalOrderKey) -> Bool {
+        if a.tokens.lexicographicallyPrecedes(b.tokens) { return true }
+        if b.tokens.lexicographicallyPrecedes(a.tokens) { return false }
+        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+    }
+
+    static func == (a: NaturalOrderKey, b: NaturalOrderKey) -> Bool {
+        a.name == b.name
+    }
 }
 
 private enum NaturalToken: Comparable {

@@ -1,20 +1,22 @@
 extension Block {
-    /// The ids of the headings in the block, nested ones included, and of its footnotes and
-    /// references to them: the anchors a link may reach, which take their chapter's slug in the site.
-    var anchorIDs: [String] {
-        var ids: [String] = []
+    /// Each id in the block a link may reach, in one walk: its headings', nested ones included,
+    /// its footnotes' and the references to them (all of which take their chapter's slug in the
+    /// site), and with `rawHTML` those its raw HTML gives its elements.
+    func forEachTargetID(rawHTML: Bool, _ body: (String) -> Void) {
         walk(blocks: { block in
             switch block {
-            case .heading(_, _, let id): ids.append(id)
-            case .footnotes(let notes): ids += notes.map { Footnote.noteID($0.number) }
+            case .heading(_, _, let id): body(id)
+            case .footnotes(let notes): for note in notes { body(Footnote.noteID(note.number)) }
+            case .html(let html) where rawHTML: FolioCore.rawHTMLIDs(html).forEach(body)
             default: break
             }
         }, inlines: { inline in
-            if case .footnoteReference(_, let number, let occurrence) = inline {
-                ids.append(Footnote.referenceID(number, occurrence: occurrence))
+            switch inline {
+            case .footnoteReference(_, let number, let occurrence): body(Footnote.referenceID(number, occurrence: occurrence))
+            case .html(let html) where rawHTML: FolioCore.rawHTMLIDs(html).forEach(body)
+            default: break
             }
         })
-        return ids
     }
 
     /// Whether it holds raw HTML, as a block or an inline.

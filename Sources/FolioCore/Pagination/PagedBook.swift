@@ -35,7 +35,7 @@ struct PagedBook: Sendable {
 func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
                          options: BookOptions, images: ImageSizes,
                          chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[[Block]]] = paginateChapters,
-                         targets: (ChapterID, [[Block]], Bool) -> [String: Int] = { targetPages(of: $1, rawHTML: $2) }) -> PagedBook {
+                         knownTargets: (ChapterID, [[Block]], Bool) -> [String: Int]? = { _, _, _ in nil }) -> PagedBook {
     let geometry = PageGeometry(size: options.page.size, language: options.language)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
@@ -55,12 +55,12 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
     let pages = layOutPages(covers + front + written.dropFirst(covers.count), sides: PageSides(options.reading, direction: options.direction),
                             chapterStart: options.page.chapterStart)
 
-    // A section's pages are numbered in it from 1, as laid out (a blank page after them holds nothing).
+    // A section's pages are numbered in it from 1, as laid out (a blank page after them holds
+    // nothing). Those not known already are found on every core: each is a walk of a chapter.
+    let known = sections.indices.map { knownTargets(sections[$0].chapter.id, sectionPages[$0], rawHTML) }
+    let found = Array(sections.indices).mapSideBySide { index in known[index] ?? FolioCore.targetPages(of: sectionPages[index], rawHTML: rawHTML) }
     var targetPages: [ChapterID: [String: Int]] = [:]
-    for (index, section) in sections.enumerated() {
-        let found = targets(section.chapter.id, sectionPages[index], rawHTML)
-        if !found.isEmpty { targetPages[section.chapter.id] = found }
-    }
+    for (section, found) in zip(sections, found) where !found.isEmpty { targetPages[section.chapter.id] = found }
     var warnings: [Diagnostic] = []
     for (index, pages) in sectionPages.prefix(sections.count).enumerated() {
         let chapter = sections[index].chapter
@@ -78,7 +78,11 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
 func targetPages(of pages: [[Block]], rawHTML: Bool) -> [String: Int] {
     var found: [String: Int] = [:]
     for (offset, blocks) in pages.enumerated() {
-        for id in blocks.flatMap({ $0.anchorIDs + (rawHTML ? $0.rawHTMLIDs : []) }) where found[id] == nil { found[id] = offset + 1 }
+        for block in blocks {
+            block.forEachTargetID(rawHTML: rawHTML) { id in
+                if found[id] == nil { found[id] = offset + 1 }
+            }
+        }
     }
     return found
 }

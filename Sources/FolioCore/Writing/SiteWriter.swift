@@ -273,10 +273,11 @@ private struct SiteUpdate {
         let written = Self.runs(of: files.map(\.path)).mapSideBySide { run -> [SiteRecord.Entry?] in
             guard !failed.before(run.lowerBound) else { return [] }
             var made: [SiteRecord.Entry?] = []
+            let folder = OpenFolder(root + "/" + directory(of: files[run.lowerBound].path))
             for index in run {
                 do {
                     let data = try bytes(index, files[index])
-                    try writeWhole(data, to: root + "/" + files[index].path)
+                    try writeWhole(data, to: root + "/" + files[index].path, in: folder)
                     made.append(entries ? SiteRecord.Entry(of: data) : nil)
                 } catch {
                     failed.report(error, at: index)
@@ -383,27 +384,29 @@ private final class FirstFailure: @unchecked Sendable {
 /// Writes a file whole or not at all: into a temporary file beside it, then renamed over it. The
 /// rename is what keeps an interrupted build's files whole; no `fsync` (which `Data.write` does
 /// on Linux): syncing each of a book's thousands of pages costs more than the rest of its build.
-func writeWhole(_ data: Data, to path: String) throws {
-    try writeWhole(to: path) { write in data.withUnsafeBytes(write) }
+/// In a `folder` held open (the file's own), the file is found by its name alone.
+func writeWhole(_ data: Data, to path: String, in folder: OpenFolder? = nil) throws {
+    try writeWhole(to: path, in: folder) { write in data.withUnsafeBytes(write) }
 }
 
 /// `writeWhole` of bytes made as they are written: `make` hands each part to `write`, which is
 /// false, with `errno` set, when the part could not be written, and gives what `write` last gave.
-func writeWhole(to path: String, _ make: (_ write: (UnsafeRawBufferPointer) -> Bool) throws -> Bool) throws {
-    let temporary = temporaryPath(for: path)
+func writeWhole(to path: String, in folder: OpenFolder? = nil, _ make: (_ write: (UnsafeRawBufferPointer) -> Bool) throws -> Bool) throws {
+    let (base, name) = folder.map { ($0.descriptor, fileName(path)) } ?? (AT_FDCWD, path)
+    let temporary = temporaryPath(for: name)
     func failure() -> FileAccessError {
         let reason = String(cString: strerror(errno))
-        unlink(temporary)
+        unlinkat(base, temporary, 0)
         return FileAccessError(path: path, reason: "cannot write `\(path)` (\(reason))")
     }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    let descriptor = openat(base, temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure() }
     let written: Bool
     do {
         written = try make { writeAll($0, to: descriptor) }
     } catch {
         close(descriptor)
-        unlink(temporary)
+        unlinkat(base, temporary, 0)
         throw error
     }
     let savedErrno = errno
@@ -411,7 +414,21 @@ func writeWhole(to path: String, _ make: (_ write: (UnsafeRawBufferPointer) -> B
         if !written { errno = savedErrno }
         throw failure()
     }
-    guard rename(temporary, path) == 0 else { throw failure() }
+    guard renameat(base, temporary, base, name) == 0 else { throw failure() }
+}
+
+/// A folder held open while its files are written: each file is then found by its name, not by a
+/// walk of its whole path, twice (to make it and to rename it).
+final class OpenFolder {
+    let descriptor: Int32
+
+    /// Nil when the folder cannot be opened; its files are then written by their paths.
+    init?(_ path: String) {
+        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+    }
+
+    deinit { close(descriptor) }
 }
 
 /// Writes all of `buffer` to the open file; false with `errno` set if not.

@@ -120,6 +120,15 @@ private func naivePlace(_ bytes: [UInt8], _ offset: Int) -> String {
         #expect(refusal([0x61, 0x0A, 0xC3, 0xA9, 0xFF]) == "ch.md:2:2: error: the file is not valid UTF-8")
     }
 
+    @Test func invalidUTF8IsFoundAfterAnyLengthOfASCII() {
+        // ASCII is skipped eight bytes at a time: the bad byte is found in every place of a word.
+        for ascii in 0...19 {
+            let bytes = Array(repeating: UInt8(ascii: "a"), count: ascii) + [0xFF] + Array("bcdefghij".utf8)
+            #expect(refusal(bytes) == "ch.md:1:\(ascii + 1): error: the file is not valid UTF-8", "\(ascii)")
+            #expect(refusal(Array(repeating: UInt8(ascii: "a"), count: ascii) + Array("é".utf8)) == nil)
+        }
+    }
+
     @Test func nulMeansBinary() {
         #expect(refusal([0x61, 0x00, 0xFF]) == "ch.md: error: this is a binary file, not Markdown (NUL byte at offset 1)")
     }
@@ -127,6 +136,9 @@ private func naivePlace(_ bytes: [UInt8], _ offset: Int) -> String {
     @Test func emptyUnlessAllowed() throws {
         #expect(refusal(Array(" \n\u{3000}\n".utf8)) == "ch.md: error: the chapter is empty")
         #expect(refusal([0xEF, 0xBB, 0xBF], allowEmpty: true) == nil)
+        // A control character is not white space: the chapter is not empty.
+        #expect(refusal(Array(" \u{1}\n".utf8)) == nil)
+        #expect(refusal(Array("\u{3000}x".utf8)) == nil)
     }
 
     @Test func bookFilesDropTheMarkAndReadCRLFAsLF() throws {

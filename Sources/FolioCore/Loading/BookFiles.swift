@@ -75,6 +75,11 @@ extension BookFiles {
                     throw FileAccessError(path: path, reason: "cannot read the folder (\(describe(error)))")
                 }
                 return names.sorted().compactMap { name in
+                    // The folder is in the book (`escape` said so): a file or folder in it that is
+                    // not a symbolic link is too, without resolving its path.
+                    if let status = FileStatus(dir.path + "/" + name), !status.isSymbolicLink {
+                        return Entry(name: name, kind: status.isDirectory ? .directory : .file)
+                    }
                     var isDirectory: ObjCBool = false
                     let child = dir.appendingPathComponent(name).path
                     guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else {

@@ -53,7 +53,8 @@ struct SourceText: Sendable {
         if source.bytes.contains(UInt8(ascii: "\r")) {
             source = SourceText(source.text.replacingOccurrences(of: "\r\n", with: "\n"), file: file)
         }
-        if !allowEmpty && source.text.allSatisfy(\.isWhitespace) {
+        // A printable ASCII byte ends the question at once, without making the text.
+        if !allowEmpty && !source.bytes[source.start...].contains(where: { $0 > 0x20 && $0 < 0x7F }) && source.text.allSatisfy(\.isWhitespace) {
             throw Diagnostic.error("the chapter is empty", at: SourceLocation(file: file),
                                    hint: "write something in it, or remove it from the book")
         }
@@ -126,7 +127,7 @@ struct SourceText: Sendable {
 
 /// The offset of the first byte that breaks UTF-8, if any.
 private func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    guard var offset = bytes.firstIndex(where: { $0 >= 0x80 }) else { return nil }
+    guard var offset = firstNonASCII(bytes) else { return nil }
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes[offset...].makeIterator()
     while true {
@@ -135,5 +136,15 @@ private func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         case .emptyInput: return nil
         case .error: return offset
         }
+    }
+}
+
+/// The offset of the first byte of `bytes` that is not ASCII, if any: eight bytes at a time, for
+/// prose in English is ASCII from end to end.
+private func firstNonASCII(_ bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { offset += 8 }
+        return raw[offset...].firstIndex { $0 >= 0x80 }
     }
 }

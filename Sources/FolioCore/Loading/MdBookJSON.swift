@@ -38,7 +38,7 @@ enum MdBookJSON {
                                 parents: [String]) -> JSONOutput {
         [
             "name": .string(name), "content": .string(content),
-            "number": number.map { .array($0.map(JSONOutput.int)) } ?? .null,
+            "number": number.map { .numbers($0) } ?? .null,
             "sub_items": .array(children),
             "path": path.map(JSONOutput.string) ?? .null, "source_path": path.map(JSONOutput.string) ?? .null,
             "parent_names": .array(parents.map(JSONOutput.string)),

@@ -9,6 +9,9 @@ enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral
     /// An array made one item at a time as it is written, so a long one (an entry per page) is
     /// never held whole beside its text.
     case generated(count: Int, item: @Sendable (Int) -> JSONOutput)
+    /// An array of numbers, written from them as they are: a search shard's page lists hold
+    /// hundreds of thousands, each otherwise a value of its own.
+    case numbers([Int])
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -35,34 +38,41 @@ enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral
 
     /// Appends to one buffer: nested values are written in place, never built apart and copied in.
     private func write(to out: inout JSONBytes, indent: String?) {
-        let inner = indent.map { $0 + "  " }
-        let (open, separator, close, colon) = indent.map { ("\n" + $0 + "  ", ",\n" + $0 + "  ", "\n" + $0, ": ") } ?? ("", ",", "", ":")
         switch self {
         case .string(let string): quote(string, to: &out)
         case .int(let number): out.append(number)
         case .bool(let flag): out += flag ? "true" : "false"
         case .null: out += "null"
         case .array(let items):
-            JSONOutput.generated(count: items.count) { items[$0] }.write(to: &out, indent: indent)
+            Self.members(items.count, brackets: ("[", "]"), to: &out, indent: indent) { items[$0].write(to: &$1, indent: $2) }
         case .generated(let count, let item):
-            guard count > 0 else { return out += "[]" }
-            out += "["
-            for index in 0..<count {
-                out += index == 0 ? open : separator
-                item(index).write(to: &out, indent: inner)
-            }
-            out += close + "]"
+            Self.members(count, brackets: ("[", "]"), to: &out, indent: indent) { item($0).write(to: &$1, indent: $2) }
+        case .numbers(let numbers):
+            Self.members(numbers.count, brackets: ("[", "]"), to: &out, indent: indent) { index, out, _ in out.append(numbers[index]) }
         case .object(let members):
-            guard !members.isEmpty else { return out += "{}" }
-            out += "{"
-            for (index, member) in members.enumerated() {
-                out += index == 0 ? open : separator
-                quote(member.0, to: &out)
+            let colon = indent == nil ? ":" : ": "
+            Self.members(members.count, brackets: ("{", "}"), to: &out, indent: indent) { index, out, inner in
+                quote(members[index].0, to: &out)
                 out += colon
-                member.1.write(to: &out, indent: inner)
+                members[index].1.write(to: &out, indent: inner)
             }
-            out += close + "}"
         }
+    }
+
+    /// An array's or an object's `count` members between its brackets, each written by `member`
+    /// (its place, the buffer, and the indent of what it holds) on a line of its own when indented.
+    /// The separators are made here once, not again for every value.
+    private static func members(_ count: Int, brackets: (String, String), to out: inout JSONBytes, indent: String?,
+                                _ member: (Int, inout JSONBytes, String?) -> Void) {
+        guard count > 0 else { return out += brackets.0 + brackets.1 }
+        let inner = indent.map { $0 + "  " }
+        let (open, separator, close) = indent.map { ("\n" + $0 + "  ", ",\n" + $0 + "  ", "\n" + $0) } ?? ("", ",", "")
+        out += brackets.0
+        for index in 0..<count {
+            out += index == 0 ? open : separator
+            member(index, &out, inner)
+        }
+        out += close + brackets.1
     }
 
     /// Copies the runs between characters to escape whole: a page's text has a line break in

@@ -96,7 +96,7 @@ struct SearchShards {
     /// A shard of terms as its file holds them.
     static func shard(_ terms: [Term]) -> Data {
         JSONOutput.array(terms.map { term in
-            let entry: [JSONOutput] = [.string(term.term), .array(term.pages.gaps.map(JSONOutput.int))]
+            let entry: [JSONOutput] = [.string(term.term), .numbers(term.pages.gaps)]
             return .array(term.excerpts.isEmpty ? entry : entry + [.array(term.excerpts.map(JSONOutput.string))])
         }).data(indent: nil)
     }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import FolioCore
+
+@Suite struct JSONOutputTests {
+    let value: JSONOutput = [
+        "title": "A \"quoted\"\nline\u{1}",
+        "pages": .numbers([1, 20, -3]),
+        "empty": [],
+        "none": [:],
+        "nested": [["a": .int(1), "b": .bool(true), "c": .null]],
+    ]
+
+    @Test func indentedTwoSpacesAMemberALine() {
+        #expect(value.text() == """
+        {
+          "title": "A \\"quoted\\"\\nline\\u0001",
+          "pages": [
+            1,
+            20,
+            -3
+          ],
+          "empty": [],
+          "none": {},
+          "nested": [
+            {
+              "a": 1,
+              "b": true,
+              "c": null
+            }
+          ]
+        }
+        """)
+    }
+
+    @Test func onOneLineWithoutSpaces() {
+        #expect(value.text(indent: nil) == #"{"title":"A \"quoted\"\nline\u0001","pages":[1,20,-3],"empty":[],"none":{},"nested":[{"a":1,"b":true,"c":null}]}"#)
+    }
+
+    @Test func numbersAreWrittenAsAnArrayOfThemIs() {
+        let numbers = [0, 7, 1_000_000, -42]
+        for indent in [nil, "", "    "] as [String?] {
+            #expect(JSONOutput.numbers(numbers).text(indent: indent) == JSONOutput.array(numbers.map(JSONOutput.int)).text(indent: indent))
+            #expect(JSONOutput.generated(count: numbers.count) { .int(numbers[$0]) }.text(indent: indent) == JSONOutput.numbers(numbers).text(indent: indent))
+        }
+        #expect(JSONOutput.numbers([]).text() == "[]")
+    }
+}

@@ -67,6 +67,20 @@ import Testing
         #expect(resolvePath("../x/../b.md", relativeTo: "") == nil)
     }
 
+    @Test func separatorsAreFoundInTheBytes() {
+        // A combining mark after a separator makes one character of the two; the separator is one still.
+        #expect(directory(of: "é/\u{301}x/ü.md") == "é/\u{301}x")
+        #expect(directory(of: "a/\u{301}") == "a")
+        #expect(fileName("a/\u{301}") == "\u{301}")
+        // Foundation's NSString traps on this one.
+        #expect(fileName("//é") == "é")
+        #expect(splitFragment("ü.md#\u{301}x") == ("ü.md", "\u{301}x"))
+        #expect(splitQuery("ü.md?é=1#x") == ("ü.md", "é=1#x"))
+        #expect(lexicallyNormalized("é/./ü/../\u{301}") == "é/\u{301}")
+        #expect(temporaryPath(for: "ü/é.html") == "ü/.é.html.folio-tmp")
+        #expect(temporaryPath(for: "é.html") == ".é.html.folio-tmp")
+    }
+
     @Test func namesStemsAndExtensions() {
         #expect(directory(of: "a/b/c.md") == "a/b")
         #expect(directory(of: "c.md") == "")
@@ -83,7 +97,8 @@ import Testing
 
     // Names and extensions as NSString gives them, edge cases and all.
     @Test(arguments: ["", "/", "//", ".", "..", "...", ".bashrc", "a/.hidden", "a.", "a..", "..md", "a/..", "a/.",
-                      "dir/", "dir.d/", "a//b.MD", "/abs/x.png", "x.tar.gz/", "é/ü.Txt", "a b/c d.html", "a/b.c/d"])
+                      "dir/", "dir.d/", "a//b.MD", "/abs/x.png", "x.tar.gz/", "é/ü.Txt", "a b/c d.html", "a/b.c/d",
+                      "é", "é/", "é//", "ü.é", "ü.", ".é"])
     func namesAndExtensionsAsNSStringGivesThem(path: String) {
         #expect(fileName(path) == (path as NSString).lastPathComponent)
         #expect(fileExtension(path) == (path as NSString).pathExtension.lowercased())

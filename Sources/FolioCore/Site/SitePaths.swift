@@ -1,25 +1,35 @@
 import Foundation
 
 // Paths inside a book folder or a built site, and the links between their files: always relative,
-// `/`-separated, whatever the platform.
+// `/`-separated, whatever the platform. They are taken apart at their ASCII separators by UTF-8
+// bytes, as the system and browsers do, not by `Character`s: searching a string by its characters
+// makes a string of each, and a build asks it of every link and every file.
 
 /// `https:`, `mailto:`, `//host/…`: an address outside the book and its site.
 func isExternal(_ url: String) -> Bool {
     if url.hasPrefix("//") { return true }
-    guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else { return false }
-    return url[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+    guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")), let first = url.utf8.first, isASCIILetter(first) else { return false }
+    return url.utf8[..<colon].allSatisfy { isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+.-".utf8.contains($0) }
+}
+
+private func isASCIILetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
 }
 
 /// `path#fragment` → (`path`, `fragment`).
 func splitFragment(_ url: String) -> (String, String?) {
-    guard let hash = url.firstIndex(of: "#") else { return (url, nil) }
-    return (String(url[..<hash]), String(url[url.index(after: hash)...]))
+    split(url, at: UInt8(ascii: "#"))
 }
 
 /// `path?query` → (`path`, `query`).
 func splitQuery(_ url: String) -> (String, String?) {
-    guard let mark = url.firstIndex(of: "?") else { return (url, nil) }
-    return (String(url[..<mark]), String(url[url.index(after: mark)...]))
+    split(url, at: UInt8(ascii: "?"))
+}
+
+/// `text` before and after its first `separator`, an ASCII byte.
+private func split(_ text: String, at separator: UInt8) -> (String, String?) {
+    guard let place = text.utf8.firstIndex(of: separator) else { return (text, nil) }
+    return (String(text[..<place]), String(text[text.utf8.index(after: place)...]))
 }
 
 /// A link written in one file of the book or the site to another, taken apart.
@@ -44,7 +54,7 @@ func relativeLink(_ href: String, from: String) -> RelativeLink? {
 
 /// `a/b/c.md` → `a/b`; `c.md` → the empty path, the root.
 func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
     return String(path[..<slash])
 }
 
@@ -57,11 +67,12 @@ func fileName(_ path: String) -> String {
 /// out, `/` alone kept, more slashes alone empty), without making an `NSString`, which costs more
 /// than the rest of a link's rewriting: a book asks it of every link.
 private func lastComponent(_ path: String) -> Substring {
-    var trimmed = path[...]
-    while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
-    if trimmed == "/", path.count > 1 { return "" }
-    guard trimmed.count > 1, let slash = trimmed.lastIndex(of: "/") else { return trimmed }
-    return trimmed[trimmed.index(after: slash)...]
+    let slash = UInt8(ascii: "/")
+    var trimmed = path.utf8[...]
+    while trimmed.count > 1, trimmed.last == slash { trimmed.removeLast() }
+    if trimmed.elementsEqual([slash]), path.utf8.count > 1 { return "" }
+    guard trimmed.count > 1, let last = trimmed.lastIndex(of: slash) else { return Substring(trimmed) }
+    return Substring(trimmed[trimmed.index(after: last)...])
 }
 
 /// `a/b/c.md` → `c`.
@@ -73,15 +84,15 @@ func fileStem(_ path: String) -> String {
 /// `..` have none).
 func fileExtension(_ path: String) -> String {
     let name = lastComponent(path)
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name != ".." else { return "" }
-    return name[name.index(after: dot)...].lowercased()
+    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex, name != ".." else { return "" }
+    return name[name.utf8.index(after: dot)...].lowercased()
 }
 
 /// `./a/../b.md` → `b.md`: `.` and `..` taken out where they can be. A `..` that climbs above the
 /// start stays (`../b.md`), so two spellings of one file compare equal.
 func lexicallyNormalized(_ path: String) -> String {
     var parts: [Substring] = []
-    for part in path.split(separator: "/") where part != "." {
+    for part in path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) where part != "." {
         if part == "..", let last = parts.last, last != ".." {
             parts.removeLast()
         } else {

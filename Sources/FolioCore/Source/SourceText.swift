@@ -44,8 +44,11 @@ struct SourceText: Sendable {
     /// A book file written by hand (a chapter, SUMMARY.md, book.yml, a theme file): also not
     /// binary, CRLF read as LF, and not empty unless `allowEmpty`.
     static func bookFile(_ data: Data, file: String, allowEmpty: Bool = false) throws -> SourceText {
-        // Through the raw bytes: Data's own search goes a byte at a time through its subscript.
-        if let nul = data.withUnsafeBytes({ $0.firstIndex(of: 0) }) {
+        // Through the raw bytes with `memchr`: Data's own search goes a byte at a time through its subscript.
+        if let nul = data.withUnsafeBytes({ raw -> Int? in
+            guard let start = raw.baseAddress, let found = memchr(start, 0, raw.count) else { return nil }
+            return UnsafeRawPointer(found) - start
+        }) {
             throw Diagnostic.error("this is a binary file, not Markdown (NUL byte at offset \(nul))",
                                    at: SourceLocation(file: file), hint: "list only Markdown files as chapters")
         }
@@ -127,23 +130,22 @@ struct SourceText: Sendable {
 
 /// The offset of the first byte that breaks UTF-8, if any.
 private func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    guard var offset = firstNonASCII(bytes) else { return nil }
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes[offset...].makeIterator()
-    while true {
-        switch parser.parseScalar(from: &iterator) {
-        case .valid(let scalar): offset += scalar.count
-        case .emptyInput: return nil
-        case .error: return offset
-        }
+    var offset = 0
+    // A character at a time where the text is not ASCII, the ASCII between them skipped.
+    while let next = firstNonASCII(bytes, from: offset) {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes[next...].makeIterator()
+        guard case .valid(let scalar) = parser.parseScalar(from: &iterator) else { return next }
+        offset = next + scalar.count
     }
+    return nil
 }
 
-/// The offset of the first byte of `bytes` that is not ASCII, if any: eight bytes at a time, for
-/// prose in English is ASCII from end to end.
-private func firstNonASCII(_ bytes: [UInt8]) -> Int? {
+/// The offset of the first byte of `bytes` from `start` that is not ASCII, if any: eight bytes at a
+/// time, for prose in English is ASCII from end to end, and other prose has spaces and punctuation.
+private func firstNonASCII(_ bytes: [UInt8], from start: Int) -> Int? {
     bytes.withUnsafeBytes { raw in
-        var offset = 0
+        var offset = start
         while offset + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { offset += 8 }
         return raw[offset...].firstIndex { $0 >= 0x80 }
     }

@@ -445,7 +445,7 @@ private func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) ->
 
 /// `.<name>.folio-tmp` beside the file: one name per file, so a later build can clear it away.
 func temporaryPath(for path: String) -> String {
-    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
     return path[..<slash] + "." + path[slash...] + ".folio-tmp"
 }
 

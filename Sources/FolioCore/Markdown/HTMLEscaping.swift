@@ -3,17 +3,16 @@
 func escapeHTML(_ text: String) -> String {
     // Most text has nothing to escape: hand it back without copying.
     guard withBytes(text, { $0.contains(where: isSpecialInHTML) }) else { return text }
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count + 16)
+    var escaped = TextBuffer(capacity: text.utf8.count + 16)
     appendEscapedHTML(text, to: &escaped)
-    return escaped
+    return escaped.text
 }
 
 /// Appends `text` escaped, copying the runs between special characters whole.
-func appendEscapedHTML(_ text: String, to output: inout String) {
+func appendEscapedHTML(_ text: String, to output: inout TextBuffer) {
     var rest = text[...]
     while let special = rest.utf8.firstIndex(where: isSpecialInHTML) {
-        output.append(contentsOf: rest[..<special])
+        output += rest[..<special]
         switch rest.utf8[special] {
         case UInt8(ascii: "&"): output += "&amp;"
         case UInt8(ascii: "<"): output += "&lt;"
@@ -22,7 +21,7 @@ func appendEscapedHTML(_ text: String, to output: inout String) {
         }
         rest = rest[rest.utf8.index(after: special)...]
     }
-    output.append(contentsOf: rest)
+    output += rest
 }
 
 private func isSpecialInHTML(_ byte: UInt8) -> Bool {

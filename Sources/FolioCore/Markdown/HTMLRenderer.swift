@@ -236,19 +236,17 @@ struct HTMLRenderer: Sendable {
 
 /// Output with cmark's rule for line starts: a block begins on a fresh line.
 struct HTMLBuffer {
-    private(set) var text = ""
-
     /// Room for a page's HTML, which would otherwise be copied again and again as it grows.
-    init() {
-        text.reserveCapacity(2048)
-    }
+    private var buffer = TextBuffer(capacity: 2048)
+
+    var text: String { buffer.text }
 
     mutating func append(_ string: String) {
-        text += string
+        buffer += string
     }
 
     mutating func newline() {
-        if let last = text.utf8.last, last != UInt8(ascii: "\n") { text += "\n" }
+        if let last = buffer.last, last != UInt8(ascii: "\n") { buffer += "\n" }
     }
 }
 

@@ -16,11 +16,11 @@ struct RenderingTheme: Sendable {
 
     /// The template `name` over the book's shared names and the document's own.
     func render(_ name: String, shared: TemplateValue, _ document: [String: TemplateValue]) throws -> Data {
-        Data(try templates.render(name, over: [shared, .object(document)]).utf8)
+        try templates.data(name, over: [shared, .object(document)])
     }
 
     /// `template` (one of this theme's, perhaps specialised) over the shared names and the document's own.
     func render(_ template: MustacheTemplate, shared: TemplateValue, _ document: [String: TemplateValue]) throws -> Data {
-        Data(try template.render(over: [shared, .object(document)], partials: templates).utf8)
+        try template.data(over: [shared, .object(document)], partials: templates)
     }
 }

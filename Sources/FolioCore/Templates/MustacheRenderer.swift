@@ -4,7 +4,8 @@ struct MustacheRenderer {
     /// includes itself forever before it overflows the stack.
     static let partialDepthLimit = 100
 
-    private(set) var output = ""
+    /// Room for a page document at once, which would otherwise be copied as it grows.
+    private(set) var output = TextBuffer(capacity: 4096)
     private let partials: TemplateSet
     /// Innermost last: sections push the value they render over.
     private var contexts: [TemplateValue]
@@ -17,8 +18,6 @@ struct MustacheRenderer {
     init(contexts: [TemplateValue], partials: TemplateSet) {
         self.contexts = contexts
         self.partials = partials
-        // Room for a page document at once, which would otherwise be copied as it grows.
-        output.reserveCapacity(4096)
     }
 
     mutating func render(_ nodes: [MustacheNode]) throws {

@@ -56,9 +56,7 @@ private struct MustacheSpecialiser {
                     continue
                 }
                 if escaped {
-                    var text = ""
-                    appendEscapedHTML(value.text, to: &text)
-                    append(.text(text))
+                    append(.text(escapeHTML(value.text)))
                 } else {
                     append(.text(value.text))
                 }

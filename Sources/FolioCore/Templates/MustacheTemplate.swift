@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Mustache template, parsed once and then rendered as often as needed: once per page of a book.
 struct MustacheTemplate: Sendable {
     let nodes: [MustacheNode]
@@ -34,6 +36,15 @@ struct MustacheTemplate: Sendable {
     /// Renders the template over a stack of contexts, outermost first: a name is looked up in the
     /// last first, so a document's own values go over ones shared by every document of a book.
     func render(over contexts: [TemplateValue], partials: TemplateSet) throws -> String {
+        try rendered(over: contexts, partials: partials).text
+    }
+
+    /// `render(over:partials:)` as a file's bytes, never made a string.
+    func data(over contexts: [TemplateValue], partials: TemplateSet) throws -> Data {
+        try rendered(over: contexts, partials: partials).data
+    }
+
+    private func rendered(over contexts: [TemplateValue], partials: TemplateSet) throws -> TextBuffer {
         var renderer = MustacheRenderer(contexts: contexts, partials: partials)
         try renderer.render(nodes)
         return renderer.output
@@ -77,8 +88,17 @@ struct TemplateSet: Sendable {
 
     /// Renders the template called `name` over a stack of contexts, outermost first.
     func render(_ name: String, over contexts: [TemplateValue]) throws -> String {
+        try template(name).render(over: contexts, partials: self)
+    }
+
+    /// `render(_:over:)` as a file's bytes.
+    func data(_ name: String, over contexts: [TemplateValue]) throws -> Data {
+        try template(name).data(over: contexts, partials: self)
+    }
+
+    private func template(_ name: String) throws -> MustacheTemplate {
         guard let template = templates[name] else { throw Diagnostic.error("unknown template `\(name)`") }
-        return try template.render(over: contexts, partials: self)
+        return template
     }
 
     /// The template called `name`, specialised for documents over `shared` when it can be

@@ -141,7 +141,15 @@ extension [Inline] {
     /// The words alone, as a heading's title reads. cmark keeps raw HTML as text in an image's
     /// description, so `keepingHTML` does too; mdBook leaves images' descriptions out of heading ids.
     func plainText(keepingHTML: Bool = false, withImageDescriptions: Bool = true) -> String {
-        var text = ""
+        // One text alone is itself: nothing to copy.
+        if count == 1, case .text(let words) = self[0] { return words }
+        var text = TextBuffer(capacity: 256)
+        appendPlainText(to: &text, keepingHTML: keepingHTML, withImageDescriptions: withImageDescriptions)
+        return text.text
+    }
+
+    /// `plainText` appended to `text`.
+    func appendPlainText(to text: inout TextBuffer, keepingHTML: Bool = false, withImageDescriptions: Bool = true) {
         for inline in self {
             inline.walk(entering: { inline in
                 switch inline {
@@ -154,6 +162,5 @@ extension [Inline] {
                 return true
             })
         }
-        return text
     }
 }

@@ -45,4 +45,21 @@ import Testing
         }
         #expect(JSONOutput.numbers([]).text() == "[]")
     }
+
+    @Test func everyByteToEscapeIsFoundWhereverItIs() {
+        // Strings are scanned eight bytes at a time: each special byte at each place of a word.
+        for special in ["\"", "\\", "\n", "\u{1F}", "\u{0}"] {
+            let escaped = JSONOutput.string(special).text(indent: nil).dropFirst().dropLast()
+            for place in 0...17 {
+                let text = String(repeating: "a", count: place) + special + "é bcdefghijk"
+                #expect(JSONOutput.string(text).text(indent: nil) == "\"" + String(repeating: "a", count: place) + escaped + "é bcdefghijk\"")
+            }
+        }
+        #expect(JSONOutput.string("~\u{7F}é").text(indent: nil) == "\"~\u{7F}é\"")
+    }
+
+    @Test func numbersOfEveryLength() {
+        let numbers = [0, 9, 10, 99, 100, 1_000_000_007, -1, -10, Int.max, Int.min]
+        #expect(JSONOutput.numbers(numbers).text(indent: nil) == "[" + numbers.map(String.init).joined(separator: ",") + "]")
+    }
 }

@@ -81,9 +81,18 @@ enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral
         out += "\""
         withBytes(string) { bytes in
             var run = 0
-            for index in bytes.indices {
+            var index = 0
+            while index < bytes.count {
+                // Eight bytes at a time while none of them is to be escaped.
+                if index + 8 <= bytes.count, !needsEscape(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    index += 1
+                    continue
+                }
                 out.append(UnsafeBufferPointer(rebasing: bytes[run..<index]))
                 switch byte {
                 case UInt8(ascii: "\""): out += "\\\""
@@ -93,11 +102,21 @@ enum JSONOutput: Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral
                 case UInt8(ascii: "\t"): out += "\\t"
                 default: out += "\\u" + String(repeating: "0", count: 4 - String(byte, radix: 16).count) + String(byte, radix: 16)
                 }
-                run = index + 1
+                index += 1
+                run = index
             }
             out.append(UnsafeBufferPointer(rebasing: bytes[run...]))
         }
         out += "\""
+    }
+
+    /// Whether any of eight bytes is a control character, `"` or `\\` (the classic tests for a
+    /// byte below a bound and a byte equal to one, on every byte of a word at once).
+    private func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
     }
 }
 
@@ -121,15 +140,14 @@ private struct JSONBytes {
     /// A number's decimal digits, written without making a string of them.
     mutating func append(_ number: Int) {
         if number < 0 { buffer.append(UInt8(ascii: "-")) }
-        var rest = number.magnitude, digits = 1
-        while rest >= 10 { rest /= 10; digits += 1 }
-        rest = number.magnitude
-        let end = buffer.count + digits
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        for index in stride(from: end - 1, through: end - digits, by: -1) {
-            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
+        let magnitude = number.magnitude
+        // The power of ten of the first digit, then each digit from the first.
+        var unit: UInt = 1
+        while magnitude / unit >= 10 { unit *= 10 }
+        repeat {
+            buffer.append(UInt8(ascii: "0") + UInt8(magnitude / unit % 10))
+            unit /= 10
+        } while unit > 0
         if buffer.count >= Self.bufferBytes { flush() }
     }
 

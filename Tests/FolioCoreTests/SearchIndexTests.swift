@@ -29,6 +29,16 @@ struct SearchIndexTests {
         for term in Self.cases.terms { #expect(SearchIndex.terms(of: term.text) == term.terms, "\(term.text)") }
     }
 
+    @Test func asciiWordCharactersAreLettersDigitsAndUnderscore() {
+        for byte in UInt8(0)..<0x80 {
+            let character = Character(Unicode.Scalar(byte))
+            let isWord = character.isLetter || character.isNumber || character == "_"
+            // Between two letters, a word character joins them into one token.
+            let tokens = SearchText.tokens("a" + String(character) + "b").map(\.text)
+            #expect(tokens == (isWord ? ["a" + String(character) + "b"] : ["a", "b"]), "\(byte)")
+        }
+    }
+
     /// The index's files of a one-chapter book, by path, as JSON values, and the book number of
     /// the chapter's first page (after the title and contents pages).
     static func index(_ markdown: String, language: String = "en") throws -> (files: [String: Any], first: Int) {

@@ -59,9 +59,7 @@ struct TokenNumbers: Sendable {
     }
 
     private static func hash(_ token: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var fingerprint = Fingerprint()
-        fingerprint.add(bytes: UnsafeRawBufferPointer(token))
-        return fingerprint.value
+        contentHash(UnsafeRawBufferPointer(token))
     }
 
     /// FNV's low bits depend on the bytes' low bits alone: the high ones are folded in.

@@ -17,6 +17,12 @@ struct Fingerprint: Equatable, Sendable {
         add(value)
     }
 
+    /// The fingerprint of a value that adds its own parts: the same as `init(of:)` gives, without
+    /// asking at run time whether it can.
+    init(of value: some Fingerprinted) {
+        value.add(to: &self)
+    }
+
     mutating func add(bytes buffer: UnsafeRawBufferPointer) {
         let prime: UInt64 = 0x0000_0100_0000_01b3
         var hash = value
@@ -75,8 +81,13 @@ struct Fingerprint: Equatable, Sendable {
 
 /// The fingerprint of `data`'s bytes alone: a content hash to notice changed files.
 func contentHash(_ data: Data) -> UInt64 {
+    data.withUnsafeBytes(contentHash)
+}
+
+/// The fingerprint of `bytes` alone.
+func contentHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var fingerprint = Fingerprint()
-    data.withUnsafeBytes { fingerprint.add(bytes: $0) }
+    fingerprint.add(bytes: bytes)
     return fingerprint.value
 }
 
@@ -122,19 +133,14 @@ extension Array: Fingerprinted where Element: Fingerprinted {
 /// and numbers sort quicker than the elements would.
 extension Set: Fingerprinted where Element: Fingerprinted {
     func add(to print: inout Fingerprint) {
-        print.add(unordered: map { element in
-            var own = Fingerprint()
-            element.add(to: &own)
-            return own.value
-        })
+        print.add(unordered: map { Fingerprint(of: $0).value })
     }
 }
 
 extension Dictionary: Fingerprinted where Key: Fingerprinted, Value: Fingerprinted {
     func add(to print: inout Fingerprint) {
         print.add(unordered: map { key, value in
-            var own = Fingerprint()
-            key.add(to: &own)
+            var own = Fingerprint(of: key)
             value.add(to: &own)
             return own.value
         })

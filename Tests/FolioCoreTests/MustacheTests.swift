@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FolioCore
 
@@ -167,11 +168,11 @@ struct MustacheTests {
 
     @Test func templateSetRendersByName() throws {
         let set = try TemplateSet(files: ["page": "<title>{{title}}</title>{{>footer}}", "footer": "<footer/>"])
-        #expect(try set.render("page", over: [["title": "A"]]) == "<title>A</title><footer/>")
+        #expect(try set.data("page", over: [["title": "A"]]) == Data("<title>A</title><footer/>".utf8))
     }
 
     @Test func templateSetReportsUnknownTemplate() throws {
-        #expect(throws: Diagnostic.error("unknown template `404`")) { try TemplateSet(files: [:]).render("404", over: [[:]]) }
+        #expect(throws: Diagnostic.error("unknown template `404`")) { try TemplateSet(files: [:]).data("404", over: [[:]]) }
     }
 
     @Test func templateSetReportsEveryParseErrorAtOnce() {

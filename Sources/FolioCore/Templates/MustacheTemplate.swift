@@ -86,19 +86,10 @@ struct TemplateSet: Sendable {
         self.unknownPartials = unknownPartials
     }
 
-    /// Renders the template called `name` over a stack of contexts, outermost first.
-    func render(_ name: String, over contexts: [TemplateValue]) throws -> String {
-        try template(name).render(over: contexts, partials: self)
-    }
-
-    /// `render(_:over:)` as a file's bytes.
+    /// The template called `name` rendered over a stack of contexts, outermost first, as a file's bytes.
     func data(_ name: String, over contexts: [TemplateValue]) throws -> Data {
-        try template(name).data(over: contexts, partials: self)
-    }
-
-    private func template(_ name: String) throws -> MustacheTemplate {
         guard let template = templates[name] else { throw Diagnostic.error("unknown template `\(name)`") }
-        return template
+        return try template.data(over: contexts, partials: self)
     }
 
     /// The template called `name`, specialised for documents over `shared` when it can be

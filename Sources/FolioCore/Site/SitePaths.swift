@@ -9,11 +9,7 @@ import Foundation
 func isExternal(_ url: String) -> Bool {
     if url.hasPrefix("//") { return true }
     guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")), let first = url.utf8.first, isASCIILetter(first) else { return false }
-    return url.utf8[..<colon].allSatisfy { isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+.-".utf8.contains($0) }
-}
-
-private func isASCIILetter(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    return url.utf8[..<colon].allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || "+.-".utf8.contains($0) }
 }
 
 /// `path#fragment` → (`path`, `fragment`).

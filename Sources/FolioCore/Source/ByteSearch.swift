@@ -50,6 +50,16 @@ extension StringProtocol {
     }
 }
 
+/// `A`–`Z` and `a`–`z`.
+func isASCIILetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+}
+
+/// `0`–`9`.
+func isASCIIDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+}
+
 /// A space, tab, line feed or carriage return: whitespace as XML has it, and as a page's text does.
 func isSpaceByte(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

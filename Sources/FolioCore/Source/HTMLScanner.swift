@@ -274,14 +274,6 @@ private func endsName(_ byte: UInt8) -> Bool {
     isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
 }
 
-private func isASCIILetter(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-}
-
-private func isASCIIDigit(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-}
-
 /// HTML lowercases only ASCII letters in names.
 private func lowercased(_ name: ArraySlice<UInt8>) -> String {
     String(decoding: name.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)

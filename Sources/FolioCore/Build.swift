@@ -16,11 +16,24 @@ public struct BuildReport: Sendable {
     public var ignoredKeys: [String] = []
 }
 
+/// What the command line asks of a build beyond the book's own options.
+public struct BuildFlags: Sendable {
+    /// Broken links are errors, in an mdBook project too (`--strict`).
+    public var strict = false
+    /// book.toml's preprocessors are run (not with `--no-preprocessors`).
+    public var preprocessors = true
+
+    public init(strict: Bool = false, preprocessors: Bool = true) {
+        self.strict = strict
+        self.preprocessors = preprocessors
+    }
+}
+
 /// `folio build`: load → parse → link → paginate → render → write. Throws `DiagnosticsError` with every
 /// error and warning when the book has errors; the previous site is then left as it was.
-public func buildBook(at folder: String, output: String) throws -> BuildReport {
+public func buildBook(at folder: String, output: String, flags: BuildFlags = BuildFlags()) throws -> BuildReport {
     var times = PhaseTimes()
-    let project = try times.time("load") { try loadProject(.disk(folder), ignoring: pathsInside(folder, output)) }
+    let project = try times.time("load") { try loadProject(.project(folder), ignoring: pathsInside(folder, output), flags: flags) }
     // What the build needs of the project after rendering, without the chapters' sources, so that
     // rendering can let them go.
     let after = project.withoutSources
@@ -71,9 +84,9 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     sections = []
     for index in parsed.indices where !parsed[index].blocks.contains(where: \.holdsRawHTML) { parsed[index].chapter.markdown = "" }
     var linked = times.time("link") {
-        let (files, sizes, refused, rawHTML) = (loaded.files, loaded.imageSizes, loaded.refused, book.options.markdown.rawHTML)
-        return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
-            ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML)
+        let (files, sizes, refused, rawHTML, broken) = (loaded.files, loaded.imageSizes, loaded.refused, book.options.markdown.rawHTML, book.options.brokenLinks)
+        return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, brokenLinks: broken)
+            ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, brokenLinks: broken)
     }
     recording?.linked(linked.targets)
     // Not held beside the linked chapters for the rest of the build, and freed beside the next

@@ -20,6 +20,7 @@ final class BuildCache: @unchecked Sendable {
         var refused: [String: String]
         var imageSizes: [String: ImageSize]
         var rawHTML: Bool
+        var brokenLinks: BrokenLinks
     }
 
     /// What laying out a chapter reads besides its blocks: the same for every chapter of a build.
@@ -172,11 +173,12 @@ final class BuildCache: @unchecked Sendable {
 
     /// The link stage (`linkChapters`), linking again only the chapters whose parse changed, or
     /// every chapter when the link targets, the book's files, its images or the raw HTML setting did.
-    func link(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize], refused: [String: String], rawHTML: Bool)
-        -> LinkedBook
+    func link(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize], refused: [String: String], rawHTML: Bool,
+              brokenLinks: BrokenLinks) -> LinkedBook
     {
         let targets = LinkTargets(chapters, files: files, refused: refused)
-        let inputs = LinkInputs(chapters: targets.chapters, files: files, refused: refused, imageSizes: imageSizes, rawHTML: rawHTML)
+        let inputs = LinkInputs(chapters: targets.chapters, files: files, refused: refused, imageSizes: imageSizes, rawHTML: rawHTML,
+                                brokenLinks: brokenLinks)
         if inputs != linkInputs { links = [:] }
         (linkInputs, linkTargets) = (inputs, targets)
         var kept: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
@@ -187,7 +189,7 @@ final class BuildCache: @unchecked Sendable {
                 return known.linked
             }
             relinked += 1
-            let linked = linkChapter(parsed, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML)
+            let linked = linkChapter(parsed, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, brokenLinks: brokenLinks)
             kept[parsed.chapter.id] = (parsed, linked)
             return linked
         }
@@ -401,7 +403,10 @@ extension BuildCache {
         guard max(size, sizeBefore) <= BookSize.book else { return nil }
 
         let parsed = parseChapters(edited, options: options)
-        let linked = parsed.map { linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML) }
+        let linked = parsed.map {
+            linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML,
+                        brokenLinks: project.loaded.book.options.brokenLinks)
+        }
         let typesetter = Typesetter(geometry: layoutInputs.geometry, images: layoutInputs.images)
         let laidOut = paginateChapters(linked.map(\.chapter), typesetter: typesetter, rawHTML: options.rawHTML)
         let redone = edited.indices.map { (chapter: edited[$0], parse: parsed[$0], linked: linked[$0], pages: laidOut[$0]) }

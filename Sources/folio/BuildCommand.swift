@@ -1,19 +1,21 @@
 import FolioCore
 import Foundation
 
-/// `folio build [DIR] [-o OUT]`.
+/// `folio build [DIR] [-o OUT] [--strict] [--no-preprocessors]`.
 struct BuildCommand {
     var folder = "."
     var output: String?
     var timings = false
     var verbose = false
+    var flags = BuildFlags()
 
     init(parsing arguments: [String]) throws {
-        let parsed = try Arguments(arguments, command: "build", options: ["-o": "--output", "--output": "--output"], flags: ["--timings", "--verbose", "-v"])
+        let parsed = try Arguments(arguments, command: "build", options: ["-o": "--output", "--output": "--output"], flags: ["--timings", "--verbose", "-v", "--strict", "--no-preprocessors"])
         folder = parsed.folder ?? "."
         output = parsed.values["--output"]
         timings = parsed.flags.contains("--timings")
         verbose = !parsed.flags.isDisjoint(with: ["--verbose", "-v"])
+        flags = BuildFlags(strict: parsed.flags.contains("--strict"), preprocessors: !parsed.flags.contains("--no-preprocessors"))
     }
 
     func run(console: Console) throws -> ExitStatus {
@@ -27,7 +29,7 @@ struct BuildCommand {
         let summary: String
         let status: ExitStatus
         do {
-            let report = try buildBook(at: folder, output: output)
+            let report = try buildBook(at: folder, output: output, flags: flags)
             diagnostics = report.warnings
             if verbose {
                 for line in report.ignoredKeys { console.err(displayPath(line, in: folder)) }

@@ -22,20 +22,26 @@ enum Help {
     static let build = """
     folio build — build a book folder into a static site
 
-    Usage: folio build [DIR] [-o OUT]
+    Usage: folio build [DIR] [-o OUT] [--strict] [--no-preprocessors]
 
     Arguments:
       DIR                    The book folder (default: the current folder)
 
     Options:
       -o, --output OUT       Where to write the site (default: DIR/_site)
+          --strict           Make broken links errors in an mdBook project too
+          --no-preprocessors Skip book.toml's preprocessors
           --timings          Show how long each stage took
-      -v, --verbose          List book.toml's keys that Folio ignores
+      -v, --verbose          List what Folio does not use: book.toml's keys, chapters'
+                             front matter, a theme's templates
       -h, --help             Show this help
 
     The book folder holds Markdown chapters, and optionally book.yml and SUMMARY.md.
     A folder with book.toml is an mdBook project: its options come from book.toml and
-    its chapters from `src` (or the folder `[book] src` names).
+    its chapters from `src` (or the folder `[book] src` names). There, as mdBook does, a
+    broken link is a warning (repaired when one heading or chapter differs only in case,
+    spaces, dashes or punctuation); `--strict` or `[output.folio] strict = true` makes it
+    an error, as it always is in a book with book.yml.
     Problems are printed as `file:line:col: error|warning: message`. A build with errors
     writes nothing: the previous site stays as it was. Otherwise only the files whose
     bytes changed are written, and those the site no longer has are removed.

@@ -107,3 +107,64 @@ struct BookFilesTests {
         #expect(!ImageSize.isImage(Data("<html><body/></html>".utf8)))
     }
 }
+
+/// A book inside a git repository reads up to the repository's top, as mdBook's guide includes
+/// the examples kept beside it; never above it, never through a symbolic link out of it.
+struct RepositoryReachTests {
+    /// `repo/` (with `.git`) holds `examples/` and the mdBook project `guide/`; `beside.rs` is next to
+    /// the repository, and `examples/link.rs` a symbolic link to it.
+    func repository(chapter: String) throws -> (Scratch, URL) {
+        let scratch = try Scratch()
+        let repo = try scratch.write([
+            ".git/HEAD": "ref: refs/heads/main\n", "examples/hello.rs": "fn main() {}\n",
+            "guide/book.toml": "[book]\ntitle = \"Guide\"\n", "guide/src/SUMMARY.md": "- [Chapter](chapter.md)\n",
+            "guide/src/chapter.md": chapter,
+        ], under: "repo")
+        try Data("secret\n".utf8).write(to: scratch.url.appendingPathComponent("beside.rs"))
+        try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("examples/link.rs").path, withDestinationPath: "../../beside.rs")
+        return (scratch, repo.appendingPathComponent("guide"))
+    }
+
+    func messages(_ body: () throws -> Any) -> [String] {
+        do {
+            _ = try body()
+            return []
+        } catch let error as DiagnosticsError {
+            return error.diagnostics.map { "\($0.location.map { "\($0.file):\($0.line):\($0.column): " } ?? "")\($0.message)" }
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func includesReachTheRepository() throws {
+        let (scratch, guide) = try repository(chapter: "# Chapter\n\n```rust\n{{#include ../../examples/hello.rs}}\n```\n")
+        _ = scratch
+        let files = BookFiles.project(guide.path)
+        #expect(files.reach == "..")
+        #expect(try files.read("../examples/hello.rs") == Data("fn main() {}\n".utf8))
+        let project = try loadProject(files)
+        #expect(project.loaded.book.chapters.first?.markdown.contains("fn main() {}") == true)
+    }
+
+    @Test func notAboveTheRepository() throws {
+        let (scratch, guide) = try repository(chapter: "{{#include ../../../beside.rs}}\n")
+        _ = scratch
+        #expect(messages { try loadProject(.project(guide.path)) } == ["src/chapter.md:1:1: `../../../beside.rs` is outside the book's folder"])
+        #expect(messages { try BookFiles.project(guide.path).read("../../beside.rs") }.first?.hasPrefix("`../beside.rs` is outside the book's folder") == true)
+    }
+
+    @Test func notThroughASymbolicLinkOut() throws {
+        let (scratch, guide) = try repository(chapter: "{{#include ../../examples/link.rs}}\n")
+        _ = scratch
+        #expect(messages { try loadProject(.project(guide.path)) }
+            == ["src/chapter.md:1:1: `../../examples/link.rs` cannot be included: this is a symbolic link to `../../beside.rs`, outside the book's folder"])
+    }
+
+    @Test func withoutARepositoryTheBookFolderAlone() throws {
+        let scratch = try Scratch()
+        let book = try scratch.write(["a.md": "{{#include ../beside.rs}}\n"], under: "book")
+        try Data("secret\n".utf8).write(to: scratch.url.appendingPathComponent("beside.rs"))
+        #expect(BookFiles.project(book.path).reach == "")
+        #expect(messages { try loadProject(.project(book.path)) } == ["a.md:1:1: `../beside.rs` is outside the book's folder"])
+    }
+}

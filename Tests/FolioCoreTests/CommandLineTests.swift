@@ -54,6 +54,33 @@ struct CommandLineTests {
     }
 }
 
+/// `folio build`'s flags for books from elsewhere, on the fixture books.
+struct BuildFlagTests {
+    func build(_ fixture: String, _ flags: [String]) throws -> (scratch: Scratch, result: Folio.Result, site: URL) {
+        let scratch = try Scratch()
+        let folder = try scratch.copy(FixtureBookTests.fixtures.appendingPathComponent(fixture), as: fixture)
+        let result = try Folio.run(["build", "book"] + flags, in: folder, environment: ["NO_COLOR": "1"])
+        return (scratch, result, folder.appendingPathComponent("book/_site"))
+    }
+
+    @Test func strictMakesAnMdBookProjectsBrokenLinksErrors() throws {
+        let (scratch, result, site) = try build("mdbook-link-slips", ["--strict"])
+        _ = scratch
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("book/src/clients.md:3:13: error: link to a missing heading `#SQL客户端` in `clients.md`; its headings are: #clients, #email, #nosql客户端, #sql客户端\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("repaired"))
+        #expect(!FileManager.default.fileExists(atPath: site.path))
+    }
+
+    @Test func noPreprocessorsBuildsWithoutThem() throws {
+        let (scratch, result, site) = try build("mdbook-project", ["--no-preprocessors"])
+        _ = scratch
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: site.appendingPathComponent("intro/1.html"), encoding: .utf8)
+        #expect(page.contains("{{stamp}}") && !page.contains("Stamped by the preprocessor."))
+    }
+}
+
 /// Colour goes to a terminal only, and never with NO_COLOR; `script` gives the command a terminal.
 struct ColourTests {
     /// What the terminal showed, and the exit status of `folio` (`script -e` passes it on).

@@ -27,19 +27,24 @@ public struct BookFiles: Sendable {
     var read: @Sendable (String) throws -> Data
     /// A canonical identity for a folder, so a symbolic link that loops back is noticed.
     var identity: @Sendable (String) -> String
+    /// How far above the root includes may read, as `..` steps: to the top of the repository that
+    /// holds the book (`project`), or nowhere ("").
+    var reach: String
 
     init(
         root: String,
         kind: @escaping @Sendable (String) -> Kind?,
         list: @escaping @Sendable (String) throws -> [Entry],
         read: @escaping @Sendable (String) throws -> Data,
-        identity: @escaping @Sendable (String) -> String
+        identity: @escaping @Sendable (String) -> String,
+        reach: String = ""
     ) {
         self.root = root
         self.kind = kind
         self.list = list
         self.read = read
         self.identity = identity
+        self.reach = reach
     }
 }
 
@@ -105,6 +110,25 @@ extension BookFiles {
             },
             identity: { path in realPath(url(path).path) ?? url(path).standardizedFileURL.path }
         )
+    }
+
+    /// A book's folder on disk, read up to the top of the git repository that holds it (the nearest
+    /// folder, itself or above, with a `.git`), so that its includes reach the examples kept beside
+    /// the book; nothing above that top, or through a symbolic link out of it, is read. With no
+    /// repository, the folder alone (`disk`).
+    public static func project(_ folder: String) -> BookFiles {
+        let real = realPath(folder) ?? URL(fileURLWithPath: folder).standardizedFileURL.path
+        var top = URL(fileURLWithPath: real)
+        var inside: [String] = []
+        while FileStatus(top.appendingPathComponent(".git").path) == nil {
+            guard top.path != "/" else { return .disk(folder) }
+            inside.insert(top.lastPathComponent, at: 0)
+            top.deleteLastPathComponent()
+        }
+        guard !inside.isEmpty else { return .disk(folder) }
+        var files = BookFiles.disk(top.path).subfolder(inside.joined(separator: "/"))
+        files.root = folder
+        return files
     }
 
     /// A book held in memory: `files` maps relative paths to contents; folders are implied.

@@ -18,7 +18,7 @@ struct LoadedBook: Sendable {
 /// The load stage: book.yml, the reading order (SUMMARY.md → `chapters:` → the folder),
 /// and every chapter's text and front matter. Reports every problem it finds before giving up.
 /// `given` options (an mdBook project's) stand in for book.yml.
-func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given: BookOptions? = nil, includeRoot: String = "") throws -> LoadedBook {
+func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given: BookOptions? = nil) throws -> LoadedBook {
     guard bookFiles.kind("") == .directory else {
         throw Diagnostic.error("no book folder here", at: SourceLocation(file: "."),
                                hint: "give the folder that holds the book's Markdown files")
@@ -71,7 +71,7 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     let chapters = contents.readingOrder.mapSideBySide { [refused] entry in
         Result { () throws -> Chapter in
             try checkReadable(entry, files: files, refused: refused, bookFiles: bookFiles)
-            return try readChapter(entry, from: bookFiles, includeRoot: includeRoot)
+            return try readChapter(entry, from: bookFiles)
         }
     }
     for read in chapters {
@@ -161,14 +161,13 @@ private func checkReadable(_ entry: ContentsChapter, files: Set<String>, refused
 }
 
 /// A chapter's text, its front matter read and its mdBook directives expanded; included files
-/// must be inside `includeRoot` (the folder that holds the book, from the book's files: `..` for
-/// an mdBook project's `src`, empty for the book's own folder). Its slug, which depends on the
-/// chapters before it, is left for the loader to claim.
-func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, includeRoot: String) throws -> Chapter {
+/// must be within the files' `reach` (the repository that holds the book, or the book's folder).
+/// Its slug, which depends on the chapters before it, is left for the loader to claim.
+func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles) throws -> Chapter {
     let path = entry.id.path
     let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: path)
-    let expanded = try expandDirectives(body, file: path, firstLine: firstLine, root: includeRoot, files: bookFiles)
+    let expanded = try expandDirectives(body, file: path, firstLine: firstLine, root: bookFiles.reach, files: bookFiles)
     var chapter = Chapter(id: entry.id, declaredTitle: frontMatter.title ?? expanded.title ?? entry.title, slug: "",
                           number: entry.number, markdown: expanded.markdown, firstLine: firstLine)
     chapter.lineOrigins = expanded.lineOrigins

@@ -351,7 +351,7 @@ private struct DirectiveExpander {
         let target = lexicallyNormalized(folder.isEmpty ? path : folder + "/" + path)
         guard isInside(target, root) else {
             throw Diagnostic.error("`\(path)` is outside the book's folder",
-                                   hint: "include files inside the folder that holds the book; paths are relative to `\(file)`")
+                                   hint: "include files inside the folder that holds the book, or the git repository around it; paths are relative to `\(file)`")
         }
         if let cycle = including.firstIndex(of: target) {
             throw Diagnostic.error("`\(target)` includes itself: " + (including[cycle...] + [target]).joined(separator: " → "),

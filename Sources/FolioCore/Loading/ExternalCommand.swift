@@ -8,9 +8,10 @@ struct CommandResult: Sendable {
 }
 
 /// Runs a program found on the PATH (a bare name) or relative to `directory` (a path), in
-/// `directory`, with `input` on its standard input. Nil when there is no such program.
-/// Input and output go through temporary files, so a large book cannot fill a pipe and stall.
-func runCommand(_ arguments: [String], input: Data, in directory: String) throws -> CommandResult? {
+/// `directory`, with `input` on its standard input and `environment` added to Folio's own. Nil when
+/// there is no such program. Input and output go through temporary files, so a large book cannot
+/// fill a pipe and stall.
+func runCommand(_ arguments: [String], input: Data, in directory: String, environment: [String: String] = [:]) throws -> CommandResult? {
     guard let name = arguments.first, let program = findProgram(name, in: directory) else { return nil }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("folio-command-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -24,6 +25,7 @@ func runCommand(_ arguments: [String], input: Data, in directory: String) throws
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = Array(arguments.dropFirst())
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     process.standardInput = try FileHandle(forReadingFrom: inURL)
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)

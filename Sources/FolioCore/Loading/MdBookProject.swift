@@ -42,7 +42,7 @@ extension MdBookConfig {
 /// The load stage for either kind of folder. In an mdBook project, book.toml gives the options
 /// and `src` the chapters; its preprocessors then run over them. When a folder has both
 /// book.yml and book.toml, book.yml wins and a warning says so.
-func loadProject(_ files: BookFiles, ignoring: Set<String> = []) throws -> LoadedProject {
+func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: BuildFlags = BuildFlags()) throws -> LoadedProject {
     let hasTOML = files.kind(MdBookConfig.file) == .file
     guard hasTOML, files.kind("book.yml") != .file else {
         var loaded = try loadBook(files, ignoring: ignoring)
@@ -61,6 +61,8 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = []) throws -> Loade
         throw Diagnostic.error("\(error)", at: SourceLocation(file: file))
     }
     var config = try MdBookConfig.decode(parseTOML(SourceText.bookFile(toml, file: file, allowEmpty: true)), file: file)
+    if flags.strict { config.options.brokenLinks = .errors }
+    if !flags.preprocessors { config.preprocessors = [] }
     // Without `[book] src` and without a `src` folder, the chapters are beside book.toml.
     let source = config.sourceLocation == nil && files.kind(config.source) == nil ? "" : lexicallyNormalized(config.source)
     guard source.isEmpty || files.kind(source) == .directory else {
@@ -76,10 +78,11 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = []) throws -> Loade
         } catch {
             let exists = files.kind(lexicallyNormalized(path)) != nil
             log.report(.error(exists ? "the stylesheet `\(path)` cannot be read: \(error)" : "the stylesheet `\(path)` does not exist", at: location,
-                              hint: "give a CSS file relative to the folder of book.toml"))
+                              hint: "give a CSS file relative to the folder of book.toml, inside it or the git repository around it"))
             continue
         }
-        let sitePath = SiteLayout.stylesheetURL(lexicallyNormalized(path))
+        // A stylesheet from the repository around the project goes into the site without its `..`s.
+        let sitePath = SiteLayout.stylesheetURL(lexicallyNormalized(path).split(separator: "/").drop { $0 == ".." }.joined(separator: "/"))
         stylesheets[sitePath] = data
         config.options.stylesheets.append(sitePath)
     }
@@ -87,10 +90,8 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = []) throws -> Loade
         config.options.title = titleFromFileName(URL(fileURLWithPath: files.root).standardizedFileURL.lastPathComponent)
     }
     let contentFiles = source.isEmpty ? files : files.subfolder(source)
-    // Includes may reach anything in the project: from `src`, that is `..`.
-    let projectFromSource = source.split(separator: "/").map { _ in ".." }.joined(separator: "/")
     let inside = Set(ignoring.compactMap { source.isEmpty ? $0 : $0.hasPrefix(source + "/") ? String($0.dropFirst(source.count + 1)) : nil })
-    var project = LoadedProject(loaded: try locating(source) { try loadBook(contentFiles, ignoring: inside, options: config.options, includeRoot: projectFromSource)  },
+    var project = LoadedProject(loaded: try locating(source) { try loadBook(contentFiles, ignoring: inside, options: config.options)  },
                                 contentFiles: contentFiles, source: source, stylesheets: stylesheets)
     let root = URL(fileURLWithPath: files.root).standardizedFileURL.path
     let book = project.loaded.book
@@ -119,8 +120,10 @@ extension BookFiles {
         let outer = self
         // `..` reaches the folders beside it: an mdBook chapter includes listings kept beside `src`.
         @Sendable func path(_ inner: String) -> String { inner.isEmpty ? folder : lexicallyNormalized("\(folder)/\(inner)") }
+        let up = folder.split(separator: "/").map { _ in ".." } + (outer.reach.isEmpty ? [] : [outer.reach])
         return BookFiles(root: URL(fileURLWithPath: root).appendingPathComponent(folder).path,
                          kind: { outer.kind(path($0)) }, list: { try outer.list(path($0)) },
-                         read: { try outer.read(path($0)) }, identity: { outer.identity(path($0)) })
+                         read: { try outer.read(path($0)) }, identity: { outer.identity(path($0)) },
+                         reach: up.joined(separator: "/"))
     }
 }

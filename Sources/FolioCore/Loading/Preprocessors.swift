@@ -26,6 +26,8 @@ func preprocessorOrder(_ preprocessors: [PreprocessorConfig]) -> [PreprocessorCo
 /// Runs an mdBook project's preprocessors over its chapters as mdBook does: each command is asked
 /// `supports html` (exit 0 means yes), then given `[context, book]` on its standard input and
 /// prints the book. Each chapter's Markdown is replaced by what the last of them returned.
+/// A build never reaches the network: a preprocessor written as `cargo run …` whose crates are not
+/// at hand fails at once, and is a warning, rather than waiting on a registry.
 /// A command that is not installed, or that answers `supports` with an error on stderr, is a
 /// warning (the book builds without it); one that fails or prints no book is an error with what it
 /// wrote to stderr.
@@ -45,14 +47,16 @@ func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsE
             if let renderers = preprocessor.renderers {
                 guard renderers.contains("html") else { continue }
             } else {
-                guard let answer = try runCommand(words + ["supports", "html"], input: Data(), in: root) else {
+                guard let answer = try runCommand(words + ["supports", "html"], input: Data(), in: root, environment: offline) else {
                     log.report(.warning("\(name) is not installed (no `\(words.first ?? "")`): the book is built without it",
                                         at: preprocessor.location, hint: "install it, or give its `command`"))
                     continue
                 }
                 guard answer.status == 0 else {
-                    // A plain "no" says nothing; one with complaints is a command that could not answer.
-                    let complaint = String(decoding: answer.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last
+                    // A plain "no" says nothing; one with complaints is a command that could not answer,
+                    // and its first `error` line (cargo's, before its reminders) says why.
+                    let complaints = String(decoding: answer.errors, as: UTF8.self).split(whereSeparator: \.isNewline)
+                    let complaint = complaints.first { $0.hasPrefix("error") } ?? complaints.last
                     if let complaint {
                         log.report(.warning("\(name) did not answer `supports html` (exit status \(answer.status)): \(complaint); the book is built without it",
                                             at: preprocessor.location, hint: "run `\(words.joined(separator: " ")) supports html` in the book's folder to see why"))
@@ -61,7 +65,7 @@ func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsE
                 }
             }
             let input = MdBookJSON.input(root: root, config: config.table, contents: contents, sections: sections)
-            guard let result = try runCommand(words, input: input, in: root) else { continue }
+            guard let result = try runCommand(words, input: input, in: root, environment: offline) else { continue }
             let stderr = String(decoding: result.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             let said = stderr.isEmpty ? "" : ": \(stderr)"
             guard result.status == 0 else {
@@ -81,3 +85,6 @@ func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsE
     }
     return sections
 }
+
+/// The environment a preprocessor runs in besides Folio's: cargo told not to reach the network.
+private let offline = ["CARGO_NET_OFFLINE": "true"]

@@ -2,13 +2,16 @@
 /// at their file:line:column, and gathers the book files the site must carry and the sizes of
 /// the images, by the URL the pages use. With `rawHTML`, the links and sources written in raw
 /// HTML are checked too; the renderer moves them (`rawHTMLLinkURL`).
-/// A file in `refused` is an error wherever a link uses it, with the reason given.
+/// A file in `refused` is an error wherever a link uses it, with the reason given; any other broken
+/// link is what `brokenLinks` says.
 func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:], refused: [String: String] = [:],
-                  rawHTML: Bool = false)
+                  rawHTML: Bool = false, brokenLinks: BrokenLinks = .errors)
     -> LinkedBook
 {
     let targets = LinkTargets(chapters, files: files, refused: refused)
-    return joiningLinked(chapters.mapSideBySide { linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML) }, targets: targets)
+    return joiningLinked(chapters.mapSideBySide {
+        linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, brokenLinks: brokenLinks)
+    }, targets: targets)
 }
 
 /// The link stage's result: the chapters with their links rewritten, the book's files they use,
@@ -30,7 +33,8 @@ func joiningLinked(_ linked: [LinkedChapter], targets: LinkTargets) -> LinkedBoo
 }
 
 /// One chapter's links and images rewritten against the book's `targets`.
-func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [String: ImageSize], rawHTML: Bool) -> LinkedChapter {
+func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [String: ImageSize], rawHTML: Bool,
+                 brokenLinks: BrokenLinks = .errors) -> LinkedChapter {
     var assets = Set<String>()
     var images: ImageSizes = [:]
     var diagnostics: [Diagnostic] = []
@@ -47,8 +51,13 @@ func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [Str
             }
             return link
         case .failure(let problem):
-            diagnostics.append(.error(problem.description, at: location()))
-            return nil
+            guard brokenLinks == .warnings,
+                  let repaired = repairLink(destination, from: parsed.chapter.id, image: image, problem: problem, targets: targets) else {
+                diagnostics.append(.error(problem.description, at: location()))
+                return nil
+            }
+            diagnostics.append(.warning(repaired.message, at: location(), hint: repaired.hint))
+            return repaired.link
         }
     }
     func linked(_ reference: Reference, image: Bool) -> Reference {

@@ -125,10 +125,7 @@ func rewriteLink(_ destination: String, from chapter: ChapterID, image: Bool, ta
 
     guard let path = link.path else {
         guard !image else { return .failure(.outsideBook(link.written)) }
-        // Written from the chapter's folder; the page lives a folder deeper in the site.
-        let folder = directory(of: chapter.path)
-        let fromPage = lexicallyNormalized(SiteLayout.pageToRoot + (folder.isEmpty ? "" : folder + "/") + destination)
-        return .success(RewrittenLink(destination: fromPage + (destination.hasSuffix("/") ? "/" : ""), warning: .leavesBook(link.written)))
+        return .success(RewrittenLink(destination: keptFromPage(destination, of: chapter), warning: .leavesBook(link.written)))
     }
     if let target = chapterFile(path, targets: targets), let ids = targets.chapters[target] {
         if let fragment, !ids.contains(fragment) {

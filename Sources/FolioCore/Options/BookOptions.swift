@@ -24,10 +24,20 @@ struct BookOptions: Sendable, Equatable {
     var stylesheets: [String] = []
     /// Pages at old addresses that send the reader on (book.toml's `[output.html.redirect]`).
     var redirects: [Redirect] = []
+    /// What a broken link is: an error in Folio's books; in an mdBook project, which mdBook
+    /// publishes with its broken links, a warning, unless the project or the build asks to be strict.
+    var brokenLinks: BrokenLinks = .errors
     /// Where book.yml names each file (`chapters`, `cover`), for when a file turns out to be missing.
     var namedAt: [String: SourceLocation] = [:]
 
     init() {}
+}
+
+/// See `BookOptions.brokenLinks` and `repairLink`.
+enum BrokenLinks: Sendable, Equatable {
+    case errors
+    /// Warnings, each link repaired where one target fits and kept as written otherwise.
+    case warnings
 }
 
 /// The theme button's choices: `system` follows the device's light or dark setting.

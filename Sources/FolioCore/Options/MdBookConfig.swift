@@ -35,12 +35,16 @@ extension MdBookConfig {
         var config = MdBookConfig(table: root)
         // mdBook renders the HTML a chapter holds; its books count on it.
         config.options.markdown.rawHTML = true
+        // mdBook publishes a book with broken links; so does Folio, with a warning for each.
+        config.options.brokenLinks = .warnings
         var lightTheme: DefaultTheme?
         var darkTheme: DefaultTheme?
         for (path, key, value) in pairs(of: root, path: "") {
             switch path {
-            case "book", "output", "output.html", "output.html.code", "preprocessor":
+            case "book", "output", "output.html", "output.html.code", "output.folio", "preprocessor":
                 break
+            case "output.folio.strict":
+                config.options.brokenLinks = reader.bool(value) == true ? .errors : .warnings
             case "output.html.code.hidelines":
                 config.options.markdown.hiddenLinePrefixes = hiddenLinePrefixes(value, reader: &reader)
             case "book.title": config.options.title = text(value, &reader) ?? config.options.title
@@ -69,7 +73,7 @@ extension MdBookConfig {
             case "output.html.additional-css":
                 for item in reader.strings(value) ?? [] {
                     let field = value.with(YAMLNode(.scalar(item, plain: false), at: value.node.location))
-                    if let css = reader.relativePath(field, what: "a relative path inside the project folder") {
+                    if let css = reader.relativePath(field, what: "a relative path from the project folder", climbs: true) {
                         config.stylesheets.append((css, value.node.location))
                     }
                 }
@@ -112,15 +116,15 @@ extension MdBookConfig {
         ("light", .light), ("rust", .light), ("coal", .dark), ("navy", .dark), ("ayu", .dark),
     ]
 
-    /// Every key Folio reads or lists, depth first: the tables `book`, `output`, `output.html` and
-    /// `preprocessor` are walked into; any other table is one ignored key.
+    /// Every key Folio reads or lists, depth first: the tables `book`, `output`, `output.html`,
+    /// `output.folio` and `preprocessor` are walked into; any other table is one ignored key.
     private static func pairs(of node: YAMLNode, path: String) -> [(String, YAMLNode, OptionField)] {
         guard case .mapping(let pairs) = node.value else { return [] }
         return pairs.flatMap { pair -> [(String, YAMLNode, OptionField)] in
             let name = pair.key.string ?? ""
             let full = path.isEmpty ? name : "\(path).\(name)"
             let here = (full, pair.key, OptionField(path: full, node: pair.value))
-            return ["book", "output", "output.html", "output.html.code", "preprocessor"].contains(full)
+            return ["book", "output", "output.html", "output.html.code", "output.folio", "preprocessor"].contains(full)
                 ? [here] + Self.pairs(of: pair.value, path: full) : [here]
         }
     }

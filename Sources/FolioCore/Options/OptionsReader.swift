@@ -154,11 +154,12 @@ struct OptionsReader {
     }
 
     /// A path inside the book folder, as written.
-    mutating func relativePath(_ field: OptionField, what: String = "a relative path inside the book folder")
+    /// A relative path; one that `climbs` may go up with `..` (the reading of it is bounded by `BookFiles`).
+    mutating func relativePath(_ field: OptionField, what: String = "a relative path inside the book folder", climbs: Bool = false)
         -> String?
     {
         guard let path = field.node.string, !path.isEmpty, !path.hasPrefix("/"),
-              !path.split(separator: "/").contains("..") else {
+              climbs || !path.split(separator: "/").contains("..") else {
             expected(what, field)
             return nil
         }
@@ -242,22 +243,4 @@ private func suggestion(for word: String, among names: [String]) -> String? {
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     // A typo or two in a long word, one in a short word.
     return best.1 <= (typed.count >= 5 ? 2 : 1) ? best.0 : nil
-}
-
-/// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`.
-private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous2 = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    for i in stride(from: 1, through: a.count, by: 1) {
-        var current = [i] + [Int](repeating: 0, count: b.count)
-        for j in stride(from: 1, through: b.count, by: 1) {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                current[j] = min(current[j], previous2[j - 2] + 1)
-            }
-        }
-        (previous2, previous) = (previous, current)
-    }
-    return previous[b.count]
 }

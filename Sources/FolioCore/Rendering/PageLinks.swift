@@ -30,7 +30,8 @@ struct PageLinks: Sendable {
     }
 
     /// The page (and heading) of `link` as a path from the site root; its chapter's first page
-    /// when the chapter has no such heading. Nil for a chapter the book does not have.
+    /// when the chapter has no such heading, with the fragment as written (a broken link kept,
+    /// which `folio check` reports). Nil for a chapter the book does not have.
     func siteURL(of link: ChapterLink) -> String? {
         target(of: link)?.url
     }
@@ -39,9 +40,8 @@ struct PageLinks: Sendable {
     /// carries its chapter's slug, while raw HTML keeps the ids it was written with.
     private func target(of link: ChapterLink) -> (slug: String, number: Int, fragment: String?, url: String)? {
         guard let slug = sections[link.chapter]?.chapter.slug else { return nil }
-        guard let id = link.fragment, let number = targetPages[link.chapter]?[id] else {
-            return (slug, 1, nil, SiteLayout.chapterURL(slug))
-        }
+        guard let id = link.fragment else { return (slug, 1, nil, SiteLayout.chapterURL(slug)) }
+        guard let number = targetPages[link.chapter]?[id] else { return (slug, 1, id, SiteLayout.chapterURL(slug) + "#" + id) }
         let fragment = rawHTMLIDs[link.chapter]?.contains(id) == true ? id : SiteLayout.headingID(slug: slug, id: id)
         return (slug, number, fragment, SiteLayout.pageURL(slug: slug, number: number) + "#" + fragment)
     }

@@ -89,7 +89,7 @@ public final class BookPreview: @unchecked Sendable {
             let started = Date()
             var build = Build(changes: changes)
             do {
-                let built = try buildInMemory(.disk(folder), cache: cache, changed: changes.isEmpty ? nil : changes)
+                let built = try buildInMemory(.project(folder), cache: cache, changed: changes.isEmpty ? nil : changes)
                 let earlier = current ?? ServedSite()
                 // A build that carried an edit over knows what changed since the last good one, which is `earlier`.
                 let next = ServedSite(built.files, earlier: earlier, changed: built.changed)

@@ -42,7 +42,7 @@ final class ProjectCache: @unchecked Sendable {
                   let index = book.sections.firstIndex(where: { $0.id.path == path && $0.role == .chapter }),
                   let entry = book.contents.readingOrder.first(where: { $0.id.path == path }) else { return nil }
             let log = ReadLog()
-            guard var chapter = try? readChapter(entry, from: files.recording(log), includeRoot: ""),
+            guard var chapter = try? readChapter(entry, from: files.recording(log)),
                   log.counts == [path: 1] else { return nil }
             // A slug depends on the chapters before it, not on the text.
             chapter.slug = book.sections[index].slug
@@ -71,6 +71,6 @@ extension BookFiles {
         return BookFiles(root: root, kind: inner.kind, list: inner.list, read: { path in
             log.record(path)
             return try inner.read(path)
-        }, identity: inner.identity)
+        }, identity: inner.identity, reach: reach)
     }
 }

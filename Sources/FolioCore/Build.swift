@@ -12,8 +12,9 @@ public struct BuildReport: Sendable {
     public var kept = 0
     public var warnings: [Diagnostic]
     public var times: PhaseTimes
-    /// book.toml's keys that mean nothing in Folio, as `file:line:col: …` lines.
-    public var ignoredKeys: [String] = []
+    /// What `--verbose` lists, as `file:line:col: …` lines: book.toml's keys that mean nothing in
+    /// Folio, front matter kept for templates, a theme's templates that are not used.
+    public var unused: [String] = []
 }
 
 /// What the command line asks of a build beyond the book's own options.
@@ -48,7 +49,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     }
     let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
                              removed: counts.removed, kept: site.count { if case .kept = $0.contents { true } else { false } },
-                             warnings: log.diagnostics.map(after.locate), times: times, ignoredKeys: after.ignoredKeys)
+                             warnings: log.diagnostics.map(after.locate), times: times, unused: after.unused)
     releaseLater((consume made, consume site, consume record, consume after, consume keeping))
     return report
 }
@@ -84,9 +85,9 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     sections = []
     for index in parsed.indices where !parsed[index].blocks.contains(where: \.holdsRawHTML) { parsed[index].chapter.markdown = "" }
     var linked = times.time("link") {
-        let (files, sizes, refused, rawHTML, broken) = (loaded.files, loaded.imageSizes, loaded.refused, book.options.markdown.rawHTML, book.options.brokenLinks)
-        return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, brokenLinks: broken)
-            ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, brokenLinks: broken)
+        let (files, sizes, refused, rawHTML, broken) = (loaded.files, loaded.imageSizes, loaded.refused, book.options.markdown.rawHTML, book.options.slips)
+        return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: broken)
+            ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: broken)
     }
     recording?.linked(linked.targets)
     // Not held beside the linked chapters for the rest of the build, and freed beside the next

@@ -20,7 +20,7 @@ final class BuildCache: @unchecked Sendable {
         var refused: [String: String]
         var imageSizes: [String: ImageSize]
         var rawHTML: Bool
-        var brokenLinks: BrokenLinks
+        var slips: Slips
     }
 
     /// What laying out a chapter reads besides its blocks: the same for every chapter of a build.
@@ -48,6 +48,7 @@ final class BuildCache: @unchecked Sendable {
             var title: String
             var headings: [Heading]
             var anchors: [String]
+            var meta: [MetaEntry]
         }
 
         var title: String
@@ -62,7 +63,8 @@ final class BuildCache: @unchecked Sendable {
             options = project.loaded.book.options
             themeOverrides = project.loaded.themeOverrides
             self.sections = sections.map { Section(id: $0.chapter.id, role: $0.chapter.role, slug: $0.chapter.slug, number: $0.chapter.number,
-                                                   title: $0.title, headings: $0.headings, anchors: $0.anchors) }
+                                                   title: $0.title, headings: $0.headings, anchors: $0.anchors,
+                                                   meta: $0.chapter.meta) }
             targetPages = paged.targetPages
             self.assets = assets
         }
@@ -174,11 +176,11 @@ final class BuildCache: @unchecked Sendable {
     /// The link stage (`linkChapters`), linking again only the chapters whose parse changed, or
     /// every chapter when the link targets, the book's files, its images or the raw HTML setting did.
     func link(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize], refused: [String: String], rawHTML: Bool,
-              brokenLinks: BrokenLinks) -> LinkedBook
+              slips: Slips) -> LinkedBook
     {
         let targets = LinkTargets(chapters, files: files, refused: refused)
         let inputs = LinkInputs(chapters: targets.chapters, files: files, refused: refused, imageSizes: imageSizes, rawHTML: rawHTML,
-                                brokenLinks: brokenLinks)
+                                slips: slips)
         if inputs != linkInputs { links = [:] }
         (linkInputs, linkTargets) = (inputs, targets)
         var kept: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
@@ -189,7 +191,7 @@ final class BuildCache: @unchecked Sendable {
                 return known.linked
             }
             relinked += 1
-            let linked = linkChapter(parsed, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, brokenLinks: brokenLinks)
+            let linked = linkChapter(parsed, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, slips: slips)
             kept[parsed.chapter.id] = (parsed, linked)
             return linked
         }
@@ -405,7 +407,7 @@ extension BuildCache {
         let parsed = parseChapters(edited, options: options)
         let linked = parsed.map {
             linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML,
-                        brokenLinks: project.loaded.book.options.brokenLinks)
+                        slips: project.loaded.book.options.slips)
         }
         let typesetter = Typesetter(geometry: layoutInputs.geometry, images: layoutInputs.images)
         let laidOut = paginateChapters(linked.map(\.chapter), typesetter: typesetter, rawHTML: options.rawHTML)

@@ -32,7 +32,7 @@ struct BuildCommand {
             let report = try buildBook(at: folder, output: output, flags: flags)
             diagnostics = report.warnings
             if verbose {
-                for line in report.ignoredKeys { console.err(displayPath(line, in: folder)) }
+                for line in report.unused { console.err(displayPath(line, in: folder)) }
             }
             summary = "Built \(counted(report.chapters, "chapter")) (\(counted(report.pages, "page"))) into \(output) in \(seconds(since: started)), "
                 + counted(report.warnings.count, "warning") + "; \(counted(report.written, "file")) written, \(report.removed) removed"

@@ -63,13 +63,20 @@ struct BuildFlagTests {
         return (scratch, result, folder.appendingPathComponent("book/_site"))
     }
 
-    @Test func strictMakesAnMdBookProjectsBrokenLinksErrors() throws {
+    @Test func strictMakesAnMdBookProjectsSlipsErrors() throws {
         let (scratch, result, site) = try build("mdbook-link-slips", ["--strict"])
         _ = scratch
         #expect(result.status == 1)
         #expect(result.stderr.contains("book/src/clients.md:3:13: error: link to a missing heading `#SQL客户端` in `clients.md`; its headings are: #clients, #email, #nosql客户端, #sql客户端\n"), "\(result.stderr)")
         #expect(!result.stderr.contains("repaired"))
         #expect(!FileManager.default.fileExists(atPath: site.path))
+    }
+
+    @Test func verboseListsFrontMatterKeptForTemplates() throws {
+        let (scratch, result, _) = try build("front-matter-meta", ["--verbose"])
+        _ = scratch
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("book/a.md:4:1: `minutes` is not Folio's: it is kept for templates as `page.meta.minutes`\n"), "\(result.stderr)")
     }
 
     @Test func noPreprocessorsBuildsWithoutThem() throws {

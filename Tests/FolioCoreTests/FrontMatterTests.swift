@@ -78,8 +78,17 @@ private func problems(_ text: String) -> [String] {
         #expect(try FrontMatter.parse("---\n---\n", file: "ch.md").frontMatter == FrontMatter())
     }
 
-    @Test func unknownKey() {
-        #expect(problems("---\ntitle: A\ntitel: B\n---\n") == ["3:1: unknown key `titel`; did you mean `title`? (accepted: title)"])
+    /// Keys written for other tools are kept, as written, for templates.
+    @Test func otherKeysAreKeptAsMeta() throws {
+        let yaml = "---\ntitle: A\nminutes: 25\ntags: [intro, \"day 1\"]\ndraft: false\nquoted: \"true\"\ncourse:\n  name: Fundamentals\n---\n"
+        let meta = try FrontMatter.parse(yaml, file: "ch.md").frontMatter.meta
+        #expect(meta == [
+            MetaEntry(key: "minutes", value: .text("25"), line: 3),
+            MetaEntry(key: "tags", value: .list([.text("intro"), .text("day 1")]), line: 4),
+            MetaEntry(key: "draft", value: .flag(false), line: 5),
+            MetaEntry(key: "quoted", value: .text("true"), line: 6),
+            MetaEntry(key: "course", value: .table([MetaEntry(key: "name", value: .text("Fundamentals"), line: 8)]), line: 7),
+        ])
     }
 
     @Test func titleMustBeAString() {

@@ -48,9 +48,12 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
 
     var contents: [ContentsEntry]
     if paths.contains("SUMMARY.md") {
+        var passedOver: [Diagnostic] = []
         contents = log.collect {
-            try parseSummary(SourceText.bookFile(readFile("SUMMARY.md", from: bookFiles), file: "SUMMARY.md").text)
+            try parseSummary(SourceText.bookFile(readFile("SUMMARY.md", from: bookFiles), file: "SUMMARY.md").text,
+                             report: { passedOver.append($0) })
         } ?? []
+        log.report(contentsOf: passedOver)
     } else if let listed = options.chapters {
         contents = .listed(listed, namedAt: options.namedAt)
     } else {
@@ -69,13 +72,14 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     }
     // Chapters are read side by side; their slugs are claimed in reading order, as a slug depends on those before it.
     let chapters = contents.readingOrder.mapSideBySide { [refused] entry in
-        Result { () throws -> Chapter in
+        Result { () throws -> (chapter: Chapter, warnings: [Diagnostic]) in
             try checkReadable(entry, files: files, refused: refused, bookFiles: bookFiles)
-            return try readChapter(entry, from: bookFiles)
+            return try readChapter(entry, from: bookFiles, slips: options.slips)
         }
     }
     for read in chapters {
-        guard var chapter = log.collect({ try read.get() }) else { continue }
+        guard var (chapter, warnings) = log.collect({ try read.get() }) else { continue }
+        log.report(contentsOf: warnings)
         chapter.slug = slugs.claim(for: chapter.id.path)
         sections.append(chapter)
     }
@@ -162,14 +166,16 @@ private func checkReadable(_ entry: ContentsChapter, files: Set<String>, refused
 
 /// A chapter's text, its front matter read and its mdBook directives expanded; included files
 /// must be within the files' `reach` (the repository that holds the book, or the book's folder).
-/// Its slug, which depends on the chapters before it, is left for the loader to claim.
-func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles) throws -> Chapter {
+/// Its slug, which depends on the chapters before it, is left for the loader to claim; with the
+/// slips of its includes that `slips` lets by.
+func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, slips: Slips) throws -> (chapter: Chapter, warnings: [Diagnostic]) {
     let path = entry.id.path
     let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: path)
-    let expanded = try expandDirectives(body, file: path, firstLine: firstLine, root: bookFiles.reach, files: bookFiles)
+    let expanded = try expandDirectives(body, file: path, firstLine: firstLine, root: bookFiles.reach, files: bookFiles, slips: slips)
     var chapter = Chapter(id: entry.id, declaredTitle: frontMatter.title ?? expanded.title ?? entry.title, slug: "",
                           number: entry.number, markdown: expanded.markdown, firstLine: firstLine)
     chapter.lineOrigins = expanded.lineOrigins
-    return chapter
+    chapter.meta = frontMatter.meta
+    return (chapter, expanded.warnings)
 }

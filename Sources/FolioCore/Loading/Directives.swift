@@ -22,7 +22,10 @@ import Foundation
 /// Where Folio differs, it says so: mdBook logs a problem and leaves the directive in the page,
 /// Folio stops with an error at the directive — a missing file, a path that leaves `root`, a line
 /// range that selects nothing (line 0, a start past the last line, an end before the start, an
-/// end that is not a number), an anchor the file does not have, a file that includes itself. And
+/// end that is not a number), an anchor the file does not have, a file that includes itself.
+/// With `slips: .warnings` (an mdBook project's), a missing file, a range that selects nothing and
+/// a missing anchor are warnings, and the page is what mdBook makes: the directive as written for
+/// the file, nothing for the lines. And
 /// `ANCHOR:`/`ANCHOR_END:` lines are left out of every include (mdBook drops them only from
 /// anchored ones), since they are notes for the book's tooling, not for its readers.
 ///
@@ -31,14 +34,16 @@ import Foundation
 /// chapter's own text its own line. Columns are kept only on lines that hold text of one file:
 /// on a line that joins a directive's last included line and the text after the directive,
 /// the text after it is given the included line's place.
-func expandDirectives(_ text: String, file: String, firstLine: Int = 1, root: String = "", files: BookFiles) throws -> ExpandedMarkdown {
+func expandDirectives(_ text: String, file: String, firstLine: Int = 1, root: String = "", files: BookFiles,
+                      slips: Slips = .errors) throws -> ExpandedMarkdown {
     guard text.containsBytes("{{") else { return ExpandedMarkdown(markdown: text) }
-    var expander = DirectiveExpander(root: root, files: files)
+    var expander = DirectiveExpander(root: root, files: files, slips: slips)
     let origins = (0..<lineCount(text)).map { SourceLocation(file: file, line: firstLine + $0) }
     let expanded = expander.expand(Excerpt(text: text, origins: origins), file: file, including: [file])
-    if !expander.diagnostics.isEmpty { throw DiagnosticsError(expander.diagnostics) }
+    if expander.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(expander.diagnostics) }
     let ownLines = expanded.text == text
-    return ExpandedMarkdown(markdown: expanded.text, lineOrigins: ownLines ? [] : expanded.origins, title: expander.title)
+    return ExpandedMarkdown(markdown: expanded.text, lineOrigins: ownLines ? [] : expanded.origins, title: expander.title,
+                            warnings: expander.diagnostics)
 }
 
 /// A chapter's Markdown with its directives expanded.
@@ -49,6 +54,8 @@ struct ExpandedMarkdown: Sendable, Equatable {
     var lineOrigins: [SourceLocation] = []
     /// The last `{{#title}}`'s text.
     var title: String?
+    /// The slips that `slips: .warnings` let by.
+    var warnings: [Diagnostic] = []
 }
 
 /// Text and the file line each of its lines came from.
@@ -262,6 +269,7 @@ let hiddenLinePrefix = "# "
 private struct DirectiveExpander {
     let root: String
     let files: BookFiles
+    let slips: Slips
     var diagnostics: [Diagnostic] = []
     var title: String?
 
@@ -313,14 +321,23 @@ private struct DirectiveExpander {
             let parts = playground ? [written] : written.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let path = String(parts[0])
             do {
-                let target = try resolve(path, from: file, including: including)
+                let target: String
+                do {
+                    target = try resolve(path, from: file, including: including)
+                } catch let missing as MissingInclude where slips == .warnings {
+                    diagnostics.append(.warning(missing.problem.message + "; the directive is kept as written", at: location(), hint: missing.problem.hint))
+                    return nil
+                }
                 let lines = fileLines(try read(target))
                 var taken: [(text: Substring, line: Int)]
                 do {
                     taken = playground ? lines.filter { !isAnchorLine($0.text) }
                         : try take(selection(parts.count > 1 ? parts[1] : nil), of: lines, hidingOthers: name == "rustdoc_include")
                 } catch let error as SelectionError {
-                    throw problem(error, path: path, spec: parts.count > 1 ? String(parts[1]) : "")
+                    let problem = problem(error, path: path, spec: parts.count > 1 ? String(parts[1]) : "")
+                    guard slips == .warnings else { throw problem }
+                    diagnostics.append(.warning(problem.message + "; nothing is included", at: location(), hint: problem.hint))
+                    taken = []
                 }
                 var included = Excerpt(text: taken.map(\.text).joined(separator: "\n"),
                                        origins: taken.map { SourceLocation(file: target, line: $0.line) })
@@ -331,6 +348,10 @@ private struct DirectiveExpander {
                     included = Excerpt(text: fence + "\n" + included.text + "\n```\n", origins: [here()] + included.origins + [here(), here()])
                 }
                 return expand(included, file: target, including: including + [target])
+            } catch let missing as MissingInclude {
+                var diagnostic = missing.problem
+                diagnostic.location = location()
+                diagnostics.append(diagnostic)
             } catch let diagnostic as Diagnostic {
                 var diagnostic = diagnostic
                 diagnostic.location = diagnostic.location.flatMap { $0.line > 0 ? $0 : nil } ?? location()
@@ -360,7 +381,7 @@ private struct DirectiveExpander {
         switch files.kind(target) {
         case .file?: return target
         case .directory?: throw Diagnostic.error("`\(path)` is a folder, not a file", hint: "include a file")
-        case nil: throw Diagnostic.error("`\(path)` does not exist", hint: "paths are relative to `\(file)`; the file would be `\(target)`")
+        case nil: throw MissingInclude(problem: .error("`\(path)` does not exist", hint: "paths are relative to `\(file)`; the file would be `\(target)`"))
         }
     }
 
@@ -391,6 +412,11 @@ private struct DirectiveExpander {
                        : "its anchors: " + known.map { "`\($0)`" }.joined(separator: ", "))
         }
     }
+}
+
+/// An included file that does not exist: a slip that mdBook lets by, unlike the other problems of `resolve`.
+private struct MissingInclude: Error {
+    var problem: Diagnostic
 }
 
 /// Whether a normalised path stays inside `root`, a folder given from the same place: `..` for

@@ -1,9 +1,12 @@
 /// What a chapter says about itself in the YAML block at its very top.
 struct FrontMatter: Sendable, Equatable {
     var title: String?
+    /// The keys Folio does not read, kept for templates.
+    var meta: [MetaEntry] = []
 
-    init(title: String? = nil) {
+    init(title: String? = nil, meta: [MetaEntry] = []) {
         self.title = title
+        self.meta = meta
     }
 
     /// A chapter's text cut at its front matter. Line numbers are the file's, 1-based.
@@ -42,11 +45,11 @@ struct FrontMatter: Sendable, Equatable {
     }
 
     /// Reads the front matter's YAML (`nil`: none, or empty). Throws every problem at once,
-    /// each placed by its node's own location.
+    /// each placed by its node's own location. Keys written for other tools are kept as `meta`.
     static func decode(_ node: YAMLNode?) throws -> FrontMatter {
         var reader = OptionsReader()
         var frontMatter = FrontMatter()
-        reader.readMapping(.root(node), keys: Key.self) { reader, key, field in
+        reader.readMapping(.root(node), keys: Key.self, others: { frontMatter.meta.append(metaEntry($0)) }) { reader, key, field in
             switch key {
             case .title: frontMatter.title = reader.string(field) ?? frontMatter.title
             }
@@ -57,6 +60,18 @@ struct FrontMatter: Sendable, Equatable {
 
     private enum Key: String, CaseIterable {
         case title
+    }
+
+    private static func metaEntry(_ pair: YAMLNode.Pair) -> MetaEntry {
+        MetaEntry(key: pair.key.string ?? "", value: metaValue(pair.value), line: pair.key.location.line)
+    }
+
+    private static func metaValue(_ node: YAMLNode) -> MetaValue {
+        switch node.value {
+        case .scalar(let text, let plain): plain ? node.bool.map(MetaValue.flag) ?? .text(node.isNull ? "" : text) : .text(text)
+        case .sequence(let items): .list(items.map(metaValue))
+        case .mapping(let pairs): .table(pairs.map(metaEntry))
+        }
     }
 
     /// Splits a chapter and reads its front matter.

@@ -10,12 +10,24 @@ struct LoadedProject: Sendable {
     var source: String
     /// The `additional-css` files by their site paths.
     var stylesheets: [String: Data] = [:]
-    /// book.toml's keys that mean nothing in Folio, as `file:line:col: key`, for `--verbose`.
-    var ignoredKeys: [String] = []
+    /// What `--verbose` lists, as `file:line:col: …` lines: what the project holds that Folio does
+    /// not use (book.toml's keys that mean nothing in Folio, a theme's templates), and front matter
+    /// kept for templates.
+    var unused: [String] = []
 
     /// A diagnostic about a file of the chapters' folder, named from the project's folder.
     func locate(_ diagnostic: Diagnostic) -> Diagnostic {
         locating(diagnostic, in: source)
+    }
+
+    /// The front matter keys of each chapter that Folio keeps for templates, for `--verbose`.
+    var keptFrontMatter: [String] {
+        loaded.book.sections.flatMap { chapter in
+            chapter.meta.map { entry in
+                let location = SourceLocation(file: source.isEmpty ? chapter.path : "\(source)/\(chapter.path)", line: entry.line, column: 1)
+                return "\(location): `\(entry.key)` is not Folio's: it is kept for templates as `page.meta.\(entry.key)`"
+            }
+        }
     }
 
     /// The project without its chapters' Markdown, which a build needs no more once its chapters are
@@ -51,7 +63,9 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: BuildFla
                                             at: SourceLocation(file: MdBookConfig.file),
                                             hint: "remove one of them; book.toml makes the folder an mdBook project with chapters in `src`"), at: 0)
         }
-        return LoadedProject(loaded: loaded, contentFiles: files, source: "")
+        var project = LoadedProject(loaded: loaded, contentFiles: files, source: "")
+        project.unused = project.keptFrontMatter
+        return project
     }
     let file = MdBookConfig.file
     let toml: Data
@@ -61,7 +75,7 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: BuildFla
         throw Diagnostic.error("\(error)", at: SourceLocation(file: file))
     }
     var config = try MdBookConfig.decode(parseTOML(SourceText.bookFile(toml, file: file, allowEmpty: true)), file: file)
-    if flags.strict { config.options.brokenLinks = .errors }
+    if flags.strict { config.options.slips = .errors }
     if !flags.preprocessors { config.preprocessors = [] }
     // Without `[book] src` and without a `src` folder, the chapters are beside book.toml.
     let source = config.sourceLocation == nil && files.kind(config.source) == nil ? "" : lexicallyNormalized(config.source)
@@ -98,7 +112,7 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: BuildFla
     project.loaded.book.sections = runPreprocessors(config, root: root, contents: book.contents, sections: book.sections, log: &log)
     // Placed under `src` once, by the build, like every later diagnostic.
     project.loaded.warnings += log.warnings
-    project.ignoredKeys = config.ignored.map { "\($0.location): `\($0.key)` has no meaning in Folio and is ignored" }
+    project.unused = config.ignored.map { "\($0.location): `\($0.key)` has no meaning in Folio and is ignored" } + project.keptFrontMatter
     if log.hasErrors { throw DiagnosticsError((project.loaded.warnings + log.diagnostics.filter { $0.severity == .error }).map(project.locate)) }
     return project
 }

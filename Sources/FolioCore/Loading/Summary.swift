@@ -15,17 +15,23 @@ import Foundation
 /// numbered   ::= part | separator | list
 /// part       ::= "# " TEXT
 /// list       ::= item+                          "-", "*", "+" or "1." items
-/// item       ::= MARKER link list*              a numbered chapter and its sub-chapters
+/// item       ::= MARKER link TEXT? list*        a numbered chapter and its sub-chapters
 /// link       ::= "[" INLINE+ "]" "(" PATH? ")"  no PATH: a draft
 /// separator  ::= "---"                          any thematic break
 /// ```
 ///
 /// HTML blocks and inline HTML (comments) are skipped, and so are headings of level 2 or more,
-/// as mdBook does (the Rust book labels groups of chapters with them). Anything else is an error,
-/// and so are URLs with a scheme. Paths are percent-decoded and normalised (`./a.md` is `a.md`).
-func parseSummary(_ markdown: String, file: String = "SUMMARY.md", firstLine: Int = 1) throws -> [ContentsEntry] {
+/// as mdBook does (the Rust book labels groups of chapters with them). What mdBook passes over
+/// is passed over with a warning to `report`: anything after an item's link
+/// (`- [Cancellation](c.md) (cancellation safety)`), text beside the links of prefix and suffix
+/// chapters. Anything else is an error, and so are URLs with a scheme. Paths are percent-decoded
+/// and normalised (`./a.md` is `a.md`).
+func parseSummary(_ markdown: String, file: String = "SUMMARY.md", firstLine: Int = 1,
+                  report: (Diagnostic) -> Void = { _ in }) throws -> [ContentsEntry] {
     var parser = SummaryParser(file: file, firstLine: firstLine)
-    return try parser.items(MarkdownNode.parse(markdown).children)
+    let entries = try parser.items(MarkdownNode.parse(markdown).children)
+    parser.warnings.forEach(report)
+    return entries
 }
 
 private enum Section: Equatable {
@@ -39,6 +45,7 @@ private struct SummaryParser {
     let file: String
     let firstLine: Int
     var section = Section.prefix
+    var warnings: [Diagnostic] = []
 
     mutating func items(_ blocks: [MarkdownNode]) throws -> [ContentsEntry] {
         // HTML blocks are comments in practice: skipping them lets writers comment entries out.
@@ -84,13 +91,20 @@ private struct SummaryParser {
             throw Diagnostic.error("expected a link to a chapter after the list marker", at: location(of: item), hint: chapterHint)
         }
         guard first.kind == .paragraph else { throw unexpected(first, expected: "a link to a chapter") }
-        let found = try links(in: first)
-        if found.count > 1 {
-            throw Diagnostic.error(
-                "expected one link per list item", at: location(of: found[1]),
-                hint: "to start the suffix chapters, leave a blank line after the list")
+        // The item's link, and what follows it, which mdBook leaves out.
+        let inlines = first.children.drop(while: isBlank)
+        guard let link = inlines.first else {
+            throw Diagnostic.error("expected a link to a chapter", at: location(of: first), hint: chapterHint)
         }
-        let entry = try chapter(found[0], numbered: true)
+        guard link.isLink else { throw foundText([link]) }
+        let after = inlines.dropFirst()
+        if let rest = after.first(where: { !isBlank($0) }) {
+            warnings.append(.warning(
+                "`\(after.map(\.plainText).joined().trimmed)` after the chapter's link is left out, as mdBook leaves it out", at: location(ofText: rest),
+                hint: after.contains(where: \.isLink) ? "to start the suffix chapters, leave a blank line after the list"
+                    : "say it in the chapter's page, or in the link's text"))
+        }
+        let entry = try chapter(link, numbered: true)
         var children: [ContentsEntry] = []
         for block in blocks.dropFirst() {
             switch block.kind {
@@ -111,29 +125,46 @@ private struct SummaryParser {
         return .chapter(chapter)
     }
 
-    /// The links of a paragraph that must hold nothing else.
-    func links(in paragraph: MarkdownNode) throws -> [MarkdownNode] {
-        var links: [MarkdownNode] = []
-        for inline in paragraph.children {
-            switch inline.kind {
-            case .link:
-                links.append(inline)
-            case .softBreak, .lineBreak, .htmlInline:
-                continue
-            case .text where inline.literal.allSatisfy(\.isWhitespace):
-                continue
-            default:
-                var text = inline  // point at the text, not at the space before it
-                text.position.column += text.literal.prefix(while: \.isWhitespace).count
-                throw Diagnostic.error(
-                    "expected a link to a chapter, found text `\(inline.plainText.trimmed)`",
-                    at: location(of: text), hint: chapterHint)
-            }
-        }
+    /// The links of a paragraph of chapters: text beside them is left out with a warning, as
+    /// mdBook leaves it out; a paragraph of text alone is no list of chapters.
+    mutating func links(in paragraph: MarkdownNode) throws -> [MarkdownNode] {
+        let links = paragraph.children.filter(\.isLink)
+        let text = paragraph.children.filter { !$0.isLink && !isBlank($0) }
         guard !links.isEmpty else {
+            guard text.isEmpty else { throw foundText(text) }
             throw Diagnostic.error("expected a link to a chapter", at: location(of: paragraph), hint: chapterHint)
         }
+        if !text.isEmpty {
+            let found = foundText(text)
+            warnings.append(.warning("`\(words(text))` beside the chapters' links is left out, as mdBook leaves it out", at: found.location,
+                                     hint: chapterHint))
+        }
         return links
+    }
+
+    /// Where a chapter's link was expected: the text found there.
+    private func foundText(_ text: [MarkdownNode]) -> Diagnostic {
+        .error("expected a link to a chapter, found text `\(words(text))`", at: location(ofText: text[0]), hint: chapterHint)
+    }
+
+    /// Where a text begins: at its first letter, not at the space before it.
+    private func location(ofText text: MarkdownNode) -> SourceLocation {
+        var start = text
+        start.position.column += start.literal.prefix(while: \.isWhitespace).count
+        return location(of: start)
+    }
+
+    private func words(_ text: [MarkdownNode]) -> String {
+        text.map(\.plainText.trimmed).joined(separator: " ")
+    }
+
+    /// Space, a line break or a comment: nothing a reader sees.
+    private func isBlank(_ inline: MarkdownNode) -> Bool {
+        switch inline.kind {
+        case .softBreak, .lineBreak, .htmlInline: true
+        case .text: inline.literal.allSatisfy(\.isWhitespace)
+        default: false
+        }
     }
 
     func chapter(_ link: MarkdownNode, numbered: Bool) throws -> ContentsEntry {
@@ -176,6 +207,10 @@ private extension MarkdownNode {
         case .htmlInline: ""
         default: inlines.plainText()
         }
+    }
+
+    var isLink: Bool {
+        if case .link = kind { true } else { false }
     }
 
     /// Where a link points; empty for any other node.

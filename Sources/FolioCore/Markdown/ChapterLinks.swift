@@ -3,14 +3,14 @@
 /// the images, by the URL the pages use. With `rawHTML`, the links and sources written in raw
 /// HTML are checked too; the renderer moves them (`rawHTMLLinkURL`).
 /// A file in `refused` is an error wherever a link uses it, with the reason given; any other broken
-/// link is what `brokenLinks` says.
+/// link is what `slips` says.
 func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:], refused: [String: String] = [:],
-                  rawHTML: Bool = false, brokenLinks: BrokenLinks = .errors)
+                  rawHTML: Bool = false, slips: Slips = .errors)
     -> LinkedBook
 {
     let targets = LinkTargets(chapters, files: files, refused: refused)
     return joiningLinked(chapters.mapSideBySide {
-        linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, brokenLinks: brokenLinks)
+        linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, slips: slips)
     }, targets: targets)
 }
 
@@ -34,7 +34,7 @@ func joiningLinked(_ linked: [LinkedChapter], targets: LinkTargets) -> LinkedBoo
 
 /// One chapter's links and images rewritten against the book's `targets`.
 func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [String: ImageSize], rawHTML: Bool,
-                 brokenLinks: BrokenLinks = .errors) -> LinkedChapter {
+                 slips: Slips = .errors) -> LinkedChapter {
     var assets = Set<String>()
     var images: ImageSizes = [:]
     var diagnostics: [Diagnostic] = []
@@ -51,7 +51,7 @@ func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [Str
             }
             return link
         case .failure(let problem):
-            guard brokenLinks == .warnings,
+            guard slips == .warnings,
                   let repaired = repairLink(destination, from: parsed.chapter.id, image: image, problem: problem, targets: targets) else {
                 diagnostics.append(.error(problem.description, at: location()))
                 return nil

@@ -24,6 +24,8 @@ struct Chapter: Sendable, Equatable {
     /// The file and line each line of `markdown` came from, when `{{#include}}` brought in
     /// other files' lines; empty when they are all the chapter's own, in order.
     var lineOrigins: [SourceLocation] = []
+    /// Its front matter's keys written for other tools.
+    var meta: [MetaEntry] = []
 
     init(id: ChapterID, role: Role = .chapter, declaredTitle: String? = nil, slug: String, number: [Int]? = nil,
                 markdown: String, firstLine: Int = 1) {

@@ -24,19 +24,22 @@ struct BookOptions: Sendable, Equatable {
     var stylesheets: [String] = []
     /// Pages at old addresses that send the reader on (book.toml's `[output.html.redirect]`).
     var redirects: [Redirect] = []
-    /// What a broken link is: an error in Folio's books; in an mdBook project, which mdBook
-    /// publishes with its broken links, a warning, unless the project or the build asks to be strict.
-    var brokenLinks: BrokenLinks = .errors
+    /// What a slip is — a broken link, an include of an anchor or lines its file lacks: an error in
+    /// Folio's books; in an mdBook project, which mdBook publishes with its slips, a warning,
+    /// unless the project or the build asks to be strict.
+    var slips: Slips = .errors
     /// Where book.yml names each file (`chapters`, `cover`), for when a file turns out to be missing.
     var namedAt: [String: SourceLocation] = [:]
 
     init() {}
 }
 
-/// See `BookOptions.brokenLinks` and `repairLink`.
-enum BrokenLinks: Sendable, Equatable {
+/// See `BookOptions.slips`, `repairLink` and `expandDirectives`.
+enum Slips: Sendable, Equatable {
     case errors
-    /// Warnings, each link repaired where one target fits and kept as written otherwise.
+    /// Warnings: a link repaired where one target fits and kept as written otherwise; an include
+    /// as mdBook makes it (nothing for an anchor or lines the file lacks, the directive as written
+    /// for a file that is missing).
     case warnings
 }
 

@@ -36,7 +36,7 @@ extension MdBookConfig {
         // mdBook renders the HTML a chapter holds; its books count on it.
         config.options.markdown.rawHTML = true
         // mdBook publishes a book with broken links; so does Folio, with a warning for each.
-        config.options.brokenLinks = .warnings
+        config.options.slips = .warnings
         var lightTheme: DefaultTheme?
         var darkTheme: DefaultTheme?
         for (path, key, value) in pairs(of: root, path: "") {
@@ -44,7 +44,7 @@ extension MdBookConfig {
             case "book", "output", "output.html", "output.html.code", "output.folio", "preprocessor":
                 break
             case "output.folio.strict":
-                config.options.brokenLinks = reader.bool(value) == true ? .errors : .warnings
+                config.options.slips = reader.bool(value) == true ? .errors : .warnings
             case "output.html.code.hidelines":
                 config.options.markdown.hiddenLinePrefixes = hiddenLinePrefixes(value, reader: &reader)
             case "book.title": config.options.title = text(value, &reader) ?? config.options.title

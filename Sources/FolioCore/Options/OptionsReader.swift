@@ -28,8 +28,9 @@ struct OptionsReader {
 
     /// Visits each key of a mapping with its value. Unknown keys are reported with the accepted
     /// ones; a key without a value is skipped, so it keeps its default.
+    /// Visits each key of a mapping; a key not among `keys` is a problem, or is given to `others`.
     mutating func readMapping<Key: RawRepresentable & CaseIterable>(
-        _ field: OptionField?, keys: Key.Type, _ visit: (inout OptionsReader, Key, OptionField) -> Void
+        _ field: OptionField?, keys: Key.Type, others: ((YAMLNode.Pair) -> Void)? = nil, _ visit: (inout OptionsReader, Key, OptionField) -> Void
     ) where Key.RawValue == String {
         guard let field, !field.node.isNull else { return }
         guard case .mapping(let pairs) = field.node.value else {
@@ -44,6 +45,10 @@ struct OptionsReader {
             }
             let path = field.path.isEmpty ? name : "\(field.path).\(name)"
             guard let key = Key(rawValue: name) else {
+                if let others {
+                    others(pair)
+                    continue
+                }
                 let guess = suggestion(for: name, among: names).map { "; did you mean `\($0)`?" } ?? ""
                 report("unknown key `\(path)`\(guess) (accepted: \(names.joined(separator: ", ")))",
                        path: path, at: pair.key.location)

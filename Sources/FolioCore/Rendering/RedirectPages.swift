@@ -1,7 +1,7 @@
 /// book.toml's redirects as small documents at the old addresses: a refresh, a canonical link
 /// and a plain link, all relative so the site works under a sub-path. A target inside the book
-/// must be a chapter (`x.md`, `x.html`, `dir/index.html` for `dir/README.md` or `dir/index.md`,
-/// as mdBook names them); it leads to the chapter's first page, or with a `#fragment` naming one
+/// must be a chapter (`x.md`, `x.html`, `dir/index.html` or `dir/` for `dir/README.md` or
+/// `dir/index.md`, as mdBook names them) or the site's root; it leads to the chapter's first page, or with a `#fragment` naming one
 /// of its headings, to the page that holds it. A URL outside the book is kept as written.
 func redirectPages(_ redirects: [Redirect], links: PageLinks, chapters: [ChapterID: ParsedChapter], site: Set<String>) throws -> [SiteFile] {
     var problems: [Diagnostic] = []
@@ -32,18 +32,21 @@ private func redirectTarget(_ redirect: Redirect, links: PageLinks, chapters: [C
     guard let path = resolvePath(percentDecoded(fromRoot ? String(written.dropFirst()) : written),
                                  relativeTo: fromRoot ? "" : directory(of: redirect.from)) else { return redirect.to }
     let stem = String(path.dropLast(fileExtension(path).count + 1))
+    let toRoot = String(repeating: "../", count: redirect.from.split(separator: "/").count - 1)
+    func opening(_ folder: String) -> [String] { ["README.md", "index.md"].map { folder.isEmpty ? $0 : "\(folder)/\($0)" } }
     var candidates: [String] = []
     switch fileExtension(path) {
+    case _ where path.isEmpty || path.hasSuffix("/"): candidates = opening(path.hasSuffix("/") ? String(path.dropLast()) : path)
     case "md": candidates = [path]
-    case "html" where fileName(path) == "index.html":
-        let folder = directory(of: path)
-        candidates = ["README.md", "index.md"].map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+    case "html" where fileName(path) == "index.html": candidates = opening(directory(of: path))
     case "html": candidates = [stem + ".md"]
     default: break
     }
-    guard let id = candidates.map { ChapterID($0) }.first(where: { chapters[$0] != nil }),
-          let url = links.siteURL(of: ChapterLink(chapter: id, fragment: fragment.map(percentDecoded))) else { return nil }
-    return String(repeating: "../", count: redirect.from.split(separator: "/").count - 1) + url
+    guard let id = candidates.map({ ChapterID($0) }).first(where: { chapters[$0] != nil }) else {
+        // The site's root (`./`, `/`), where no chapter opens it, is the front page.
+        return path.isEmpty && fragment == nil ? toRoot + "index.html" : nil
+    }
+    return links.siteURL(of: ChapterLink(chapter: id, fragment: fragment.map(percentDecoded))).map { toRoot + $0 }
 }
 
 private func redirectDocument(to url: String) -> String {

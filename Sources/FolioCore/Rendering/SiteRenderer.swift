@@ -116,7 +116,7 @@ final class PageDocuments: Sendable {
                                     rawLink: { rawHTMLLinkURL($0, on: page, targets: targets, links: links) })
         let context: [String: TemplateValue] = [
             "title": .string([pageTitle, bookTitle].compactMap { $0 }.joined(separator: " · ")),
-            "page": TemplateContext.page(page),
+            "page": TemplateContext.page(page, meta: page.chapter.flatMap { chapters[$0]?.chapter.meta } ?? []),
             "chapter": chapter.map(TemplateContext.chapter) ?? .null,
             "content": .string(markdown.render(page.blocks)),
             "prev": index > 0 ? links.neighbour(pages[index - 1], root: root) : .null,

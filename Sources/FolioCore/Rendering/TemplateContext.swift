@@ -34,13 +34,24 @@ enum TemplateContext {
         ["title": .string(parsed.title), "slug": .string(parsed.chapter.slug), "number": number(of: parsed)]
     }
 
-    static func page(_ page: Page) -> TemplateValue {
+    /// A page, with `meta`: its chapter's front matter written for other tools.
+    static func page(_ page: Page, meta: [MetaEntry] = []) -> TemplateValue {
         [
             "number": .number(Double(page.number)), "numberInSection": .number(Double(page.numberInSection)),
             "side": .string(page.side.rawValue), "kind": .string(page.kind.rawValue),
             // Like a printed book: no number on the cover, the title page or a blank page.
             "showsNumber": .bool(page.kind == .text || page.kind == .contents),
+            "meta": value(.table(meta)),
         ]
+    }
+
+    private static func value(_ meta: MetaValue) -> TemplateValue {
+        switch meta {
+        case .text(let text): .string(text)
+        case .flag(let flag): .bool(flag)
+        case .list(let items): .list(items.map(value))
+        case .table(let entries): .object(Dictionary(entries.map { ($0.key, value($0.value)) }, uniquingKeysWith: { first, _ in first }))
+        }
     }
 
     /// The table of contents, with URLs relative to the site root. Every entry carries every

@@ -42,8 +42,8 @@ final class ProjectCache: @unchecked Sendable {
                   let index = book.sections.firstIndex(where: { $0.id.path == path && $0.role == .chapter }),
                   let entry = book.contents.readingOrder.first(where: { $0.id.path == path }) else { return nil }
             let log = ReadLog()
-            guard var chapter = try? readChapter(entry, from: files.recording(log)),
-                  log.counts == [path: 1] else { return nil }
+            guard var (chapter, warnings) = try? readChapter(entry, from: files.recording(log), slips: book.options.slips),
+                  warnings.isEmpty, log.counts == [path: 1] else { return nil }
             // A slug depends on the chapters before it, not on the text.
             chapter.slug = book.sections[index].slug
             reloaded.loaded.book.sections[index] = chapter

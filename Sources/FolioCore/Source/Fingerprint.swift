@@ -185,6 +185,33 @@ extension Chapter: Fingerprinted {
         print.add(markdown)
         print.add(firstLine)
         print.add(lineOrigins)
+        print.add(meta)
+    }
+}
+
+extension MetaEntry: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        print.add(key)
+        print.add(value)
+        print.add(line)
+    }
+}
+
+extension MetaValue: Fingerprinted {
+    func add(to print: inout Fingerprint) {
+        switch self {
+        case .text(let text):
+            print.add(0)
+            print.add(text)
+        case .flag(let flag):
+            print.add(flag ? 1 : 2)
+        case .list(let items):
+            print.add(3)
+            print.add(items)
+        case .table(let entries):
+            print.add(4)
+            print.add(entries)
+        }
     }
 }
 
@@ -230,5 +257,6 @@ extension BuildCache.RenderInputs.Section: Fingerprinted {
         print.add(title)
         print.add(headings)
         print.add(anchors)
+        print.add(meta)
     }
 }

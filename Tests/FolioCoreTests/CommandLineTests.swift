@@ -79,6 +79,14 @@ struct BuildFlagTests {
         #expect(result.stderr.contains("book/a.md:4:1: `minutes` is not Folio's: it is kept for templates as `page.meta.minutes`\n"), "\(result.stderr)")
     }
 
+    @Test func verboseListsWhatAnMdBookThemeHasThatIsNotUsed() throws {
+        let (scratch, result, _) = try build("mdbook-project", ["-v"])
+        _ = scratch
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("book/theme/index.hbs: mdBook's Handlebars template is not used; Folio's theme is Mustache"), "\(result.stderr)")
+        #expect(result.stderr.contains("book/theme/css/chrome.css: styles mdBook's page around the book"), "\(result.stderr)")
+    }
+
     @Test func noPreprocessorsBuildsWithoutThem() throws {
         let (scratch, result, site) = try build("mdbook-project", ["--no-preprocessors"])
         _ = scratch

@@ -85,7 +85,10 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: BuildFla
     }
     var log = DiagnosticLog()
     var stylesheets: [String: Data] = [:]
-    for (path, location) in config.stylesheets {
+    let theme = mdBookTheme(files)
+    let named = Set(config.stylesheets.map { lexicallyNormalized($0.path) })
+    let carried = theme.stylesheets.filter { !named.contains($0) }.map { (path: $0, location: SourceLocation(file: $0)) }
+    for (path, location) in carried + config.stylesheets {
         let data: Data
         do {
             data = try files.read(lexicallyNormalized(path))
@@ -112,10 +115,42 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: BuildFla
     project.loaded.book.sections = runPreprocessors(config, root: root, contents: book.contents, sections: book.sections, log: &log)
     // Placed under `src` once, by the build, like every later diagnostic.
     project.loaded.warnings += log.warnings
-    project.unused = config.ignored.map { "\($0.location): `\($0.key)` has no meaning in Folio and is ignored" } + project.keptFrontMatter
+    project.unused = config.ignored.map { "\($0.location): `\($0.key)` has no meaning in Folio and is ignored" } + theme.unused
+        + project.keptFrontMatter
     if log.hasErrors { throw DiagnosticsError((project.loaded.warnings + log.diagnostics.filter { $0.severity == .error }).map(project.locate)) }
     return project
 }
+
+/// What Folio makes of an mdBook project's `theme/` folder, which overrides mdBook's own theme:
+/// its stylesheets (`highlight.css`, the writer's own) are carried over as additional CSS, but for
+/// those that style mdBook's page around the book, which Folio's pages do not have; those, and
+/// its Handlebars templates and scripts, are listed for `--verbose` with what to do instead.
+func mdBookTheme(_ files: BookFiles) -> (stylesheets: [String], unused: [String]) {
+    guard files.kind(mdBookThemeFolder) == .directory, let listing = try? listBookFolder(files.subfolder(mdBookThemeFolder)) else { return ([], []) }
+    var stylesheets: [String] = []
+    var unused: [String] = []
+    for name in listing.paths.sorted() {
+        let path = "\(mdBookThemeFolder)/\(name)"
+        switch fileExtension(name) {
+        case "css" where mdBookChrome.contains(name):
+            unused.append("\(path): styles mdBook's page around the book, which Folio's pages do not have; it is not used")
+        case "css":
+            stylesheets.append(path)
+        case "hbs":
+            unused.append("\(path): mdBook's Handlebars template is not used; Folio's theme is Mustache: put what it adds in `templates/` (see “Themes” in Folio's guide)")
+        case "js":
+            unused.append("\(path): mdBook's script is not used; Folio's reader is its own: put a script in `templates/` (see “Themes” in Folio's guide)")
+        default:
+            continue
+        }
+    }
+    return (stylesheets, unused)
+}
+
+private let mdBookThemeFolder = "theme"
+
+/// The stylesheets of mdBook's theme that style its own page: menus, sidebar, print layout, the variables they share.
+private let mdBookChrome: Set = ["css/chrome.css", "css/general.css", "css/print.css", "css/variables.css"]
 
 /// Runs `body`, naming the files in its diagnostics from the project's folder.
 private func locating<T>(_ source: String, _ body: () throws -> T) throws -> T {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An mdBook preprocessor: replaces {{stamp}} in every chapter with a fixed line."""
+"""A preprocessor written for mdBook 0.4, which reads and prints the book's `sections`: replaces {{stamp}} in every chapter with a fixed line."""
 import json
 import sys
 

@@ -1,0 +1,3 @@
+// ANCHOR: main
+fn main() {}
+// ANCHOR_END: main

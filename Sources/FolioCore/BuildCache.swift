@@ -96,6 +96,8 @@ final class BuildCache: @unchecked Sendable {
 
     let projects = ProjectCache()
     private var parses: [ChapterID: Parse] = [:]
+    /// Every formula rendered in this session: few and small, and written again as often as they are edited.
+    private var formulas: [FormulaSource: MathResult] = [:]
     private var linkInputs: LinkInputs?
     private var linkTargets: LinkTargets?
     private var links: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
@@ -168,6 +170,20 @@ final class BuildCache: @unchecked Sendable {
         for chapter in chapters where kept[chapter.id] == nil { kept[chapter.id] = parses[chapter.id] }
         parses = kept
         return result
+    }
+
+    /// The math stage (`typesetMath`), asking `renderer` only for formulas no build before rendered.
+    func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter] {
+        FolioCore.typesetMath(chapters, renderer: MathRenderer { [self] sources in
+            let missing = sources.filter { formulas[$0] == nil }
+            if !missing.isEmpty {
+                switch renderer.render(missing) {
+                case .success(let made): for (source, result) in zip(missing, made) { formulas[source] = result }
+                case .failure(let unavailable): return .failure(unavailable)
+                }
+            }
+            return .success(sources.map { formulas[$0]! })
+        })
     }
 
     /// The link stage (`linkChapters`), linking again only the chapters whose parse changed, or
@@ -400,7 +416,7 @@ extension BuildCache {
         let sizeBefore = size + before.reduce(0) { $0 + $1.chapter.markdown.utf8.count } - edited.reduce(0) { $0 + $1.markdown.utf8.count }
         guard max(size, sizeBefore) <= BookSize.book else { return nil }
 
-        let parsed = parseChapters(edited, options: options)
+        let parsed = options.math == .none ? parseChapters(edited, options: options) : typesetMath(parseChapters(edited, options: options), renderer: .katex)
         let linked = parsed.map { linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML) }
         let typesetter = Typesetter(geometry: layoutInputs.geometry, images: layoutInputs.images)
         let laidOut = paginateChapters(linked.map(\.chapter), typesetter: typesetter, rawHTML: options.rawHTML)

@@ -1,6 +1,7 @@
 /// The room a formula takes on the page, estimated from its TeX on the safe side, as the
-/// paginator cannot lay out MathML: every symbol and command as wide as 0.8 em (most are narrower),
-/// every row of a displayed formula as tall as its tallest construct could make it. A formula
+/// paginator cannot lay out MathML: every symbol and command as wide as 0.9 em (most are narrower),
+/// every row of a displayed formula as tall as its tallest construct could make it. The figures
+/// are Chromium's MathML (the math book of `Tests/site`), with room for a taller math font. A formula
 /// shown as its TeX (KaTeX could not render it) takes the room of that code.
 struct FormulaBox {
     /// How wide it is, at most the line.
@@ -23,14 +24,14 @@ struct FormulaBox {
             return
         }
         let shape = TeXShape(formula.tex)
-        width = min(Double(shape.widestRow) * 0.8 * fontSize, lineWidth)
+        width = min(Double(shape.widestRow) * 0.9 * fontSize, lineWidth)
         if formula.display {
             // Each row's tallest construct, a margin above and below (the theme's 0.5 em) and half an em to spare.
             let rows = shape.rows.reduce(0) { $0 + $1.displayHeight }
             height = min((rows + 1.5) * fontSize, maxHeight)
         } else {
             let rise = shape.rows.map(\.inlineRise).max() ?? 0
-            height = (rise + Double(shape.rows.count - 1) * 1.5) * fontSize
+            height = (rise + Double(shape.rows.count - 1) * 1.3) * fontSize
         }
     }
 }
@@ -45,17 +46,17 @@ struct TeXShape {
         var scripts = false
         var roots = false
 
-        /// In em: 1.5 for the row itself, and what its stacked constructs add, a nested fraction
+        /// In em: 1.4 for the row itself, and what its stacked constructs add, a nested fraction
         /// (counted as if every fraction were nested) less than the first.
         var displayHeight: Double {
-            1.5 + (fractions > 0 ? 1.2 + 0.9 * Double(min(fractions - 1, 3)) : 0) + (bigOperators > 0 ? 1.8 : 0)
-                + (scripts ? 0.5 : 0) + (roots ? 0.3 : 0)
+            1.4 + (fractions > 0 ? 1.2 + 0.5 * Double(min(fractions - 1, 3)) : 0) + (bigOperators > 0 ? 1.0 : 0)
+                + (scripts ? 0.4 : 0) + (roots ? 0.3 : 0)
         }
 
         /// In em, above the text's own line: text-style fractions and operators are smaller.
         var inlineRise: Double {
-            (fractions > 0 ? 0.8 + 0.5 * Double(min(fractions - 1, 3)) : 0) + (bigOperators > 0 ? 0.5 : 0)
-                + (scripts ? 0.3 : 0) + (roots ? 0.2 : 0)
+            (fractions > 0 ? 0.5 + 0.3 * Double(min(fractions - 1, 3)) : 0) + (bigOperators > 0 ? 0.3 : 0)
+                + (scripts ? 0.2 : 0) + (roots ? 0.2 : 0)
         }
     }
 

@@ -75,12 +75,13 @@ struct MarkdownLowering {
         let document: MarkdownNode
         let own: [MarkdownNode]
         if source == text {
-            document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation, cuts: &cuts).findingMath(math)
+            document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation, cuts: &cuts).findingMath(math, lines: lines)
             own = document.children
             if mayDefineReferences { definitions = Self.definingText(lines, blocks: own) }
         } else {
             let count = source.lines.count
-            document = MarkdownNode.parse(source + referencesFor(source), smartPunctuation: smartPunctuation).findingMath(math)
+            document = MarkdownNode.parse(source + referencesFor(source), smartPunctuation: smartPunctuation)
+                .findingMath(math, lines: math == .none ? [] : source.lines)
             own = document.children.filter { $0.position.line <= count }
         }
         let blocks = MarkdownNode(kind: .document, literal: "", position: document.position, endLine: document.endLine, children: own)
@@ -95,7 +96,8 @@ struct MarkdownLowering {
     func inlines(cells: [String], paragraphs: [String]) -> (cells: [[Inline]], paragraphs: [[Inline]]) {
         let pieces = cells.map { "x " + $0 } + paragraphs
         let joined = pieces.joined(separator: "\n\n")
-        let document = MarkdownNode.parse(joined + referencesFor(joined), smartPunctuation: smartPunctuation).findingMath(math)
+        let document = MarkdownNode.parse(joined + referencesFor(joined), smartPunctuation: smartPunctuation)
+            .findingMath(math, lines: math == .none ? [] : joined.lines)
         let parsed = document.children.prefix(pieces.count).map(\.inlines)
         let cellInlines = parsed.prefix(cells.count).map { inlines -> [Inline] in
             guard case .text(let first)? = inlines.first else { return inlines }

@@ -3,13 +3,14 @@
 /// `\(` in the text). A formula lies within one run of inlines; it may span lines and emphasis (cmark
 /// reads `*` and `_` in TeX as emphasis: its text stays in the formula, the marks are lost, so
 /// authors escape them, as mdBook tells them to), never code, raw HTML, a link or an image. A `$`
-/// escaped (`\$`) is a dollar sign.
+/// escaped (`\$`) is a dollar sign: `lines`, the parsed text's, tell it from one written bare,
+/// and where each character of a text is written.
 extension MarkdownNode {
-    func findingMath(_ delimiters: MathDelimiters) -> MarkdownNode {
+    func findingMath(_ delimiters: MathDelimiters, lines: [Substring]) -> MarkdownNode {
         guard delimiters != .none, !children.isEmpty else { return self }
         var node = self
-        if kind.holdsInlines, var run = MathRun(children, delimiters: delimiters), let found = run.nodes() { node.children = found }
-        node.children = node.children.map { $0.findingMath(delimiters) }
+        if kind.holdsInlines, var run = MathRun(children, delimiters: delimiters, lines: lines), let found = run.nodes() { node.children = found }
+        node.children = node.children.map { $0.findingMath(delimiters, lines: lines) }
         return node
     }
 }
@@ -36,7 +37,7 @@ private struct MathRun {
         }
         var scalar: Unicode.Scalar
         var kind: Kind
-        /// The child it comes from, and its place there in characters.
+        /// The child it comes from, and how many characters after the child's start it is written.
         var child: Int
         var offset: Int
     }
@@ -58,17 +59,26 @@ private struct MathRun {
     var cursors: [Closer: Int] = [:]
 
     /// Nil when no text of the run holds a `\` or a `$`.
-    init?(_ children: [MarkdownNode], delimiters: MathDelimiters) {
+    init?(_ children: [MarkdownNode], delimiters: MathDelimiters, lines: [Substring]) {
         guard children.contains(where: { $0.kind == .text && ($0.literal.containsBytes("\\") || $0.literal.containsBytes("$")) }) else { return nil }
         self.children = children
         self.delimiters = delimiters
         for (index, child) in children.enumerated() {
             switch child.kind {
             case .text where !child.literal.isEmpty:
-                // cmark gives an escaped character a text of its own.
-                let kind: Unit.Kind = child.literal == "$" ? .enclosed : .text
-                for (offset, scalar) in child.literal.unicodeScalars.enumerated() {
-                    units.append(Unit(scalar: scalar, kind: kind, child: index, offset: offset))
+                let line = child.position.line >= 1 && child.position.line <= lines.count ? lines[child.position.line - 1] : ""
+                var written = line.unicodeScalars.dropFirst(child.position.column - 1)[...]
+                var offset = 0
+                for scalar in child.literal.unicodeScalars {
+                    // The text without its escapes: a character written after a backslash takes two.
+                    let escaped = written.first == "\\" && written.dropFirst().first == scalar && isASCIIPunctuation(scalar)
+                    units.append(Unit(scalar: scalar, kind: escaped && scalar == "$" ? .enclosed : .text, child: index, offset: offset))
+                    if escaped {
+                        written = written.dropFirst()
+                        offset += 1
+                    }
+                    if written.first == scalar { written = written.dropFirst() }
+                    offset += 1
                 }
             case .softBreak, .lineBreak:
                 units.append(Unit(scalar: "\n", kind: .enclosed, child: index, offset: 0))
@@ -208,5 +218,13 @@ extension MarkdownNode {
             default: child.plainText
             }
         }.joined()
+    }
+}
+
+/// The characters a backslash escapes in CommonMark.
+private func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+    default: false
     }
 }

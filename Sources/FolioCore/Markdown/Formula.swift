@@ -8,13 +8,6 @@ struct Formula: Sendable, Equatable {
     /// Nil until the math stage, and when KaTeX could not render it: the formula then shows as its TeX.
     var mathML: String?
 
-    init(tex: String, display: Bool, position: MarkdownPosition, mathML: String? = nil) {
-        self.tex = tex
-        self.display = display
-        self.position = position
-        self.mathML = mathML
-    }
-
     /// What KaTeX is asked for: formulas written alike are rendered once.
     var source: FormulaSource { FormulaSource(tex: tex, display: display) }
 }

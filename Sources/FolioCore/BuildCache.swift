@@ -416,14 +416,16 @@ extension BuildCache {
         let sizeBefore = size + before.reduce(0) { $0 + $1.chapter.markdown.utf8.count } - edited.reduce(0) { $0 + $1.markdown.utf8.count }
         guard max(size, sizeBefore) <= BookSize.book else { return nil }
 
-        let parsed = options.math == .none ? parseChapters(edited, options: options) : typesetMath(parseChapters(edited, options: options), renderer: .katex)
-        let linked = parsed.map { linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML) }
+        let parsed = parseChapters(edited, options: options)
+        // What linking is given, and keeps: with math, the parse typeset (its TeX errors among its messages).
+        let typeset = options.math == .none ? parsed : typesetMath(parsed, renderer: .katex)
+        let linked = typeset.map { linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML) }
         let typesetter = Typesetter(geometry: layoutInputs.geometry, images: layoutInputs.images)
         let laidOut = paginateChapters(linked.map(\.chapter), typesetter: typesetter, rawHTML: options.rawHTML)
-        let redone = edited.indices.map { (chapter: edited[$0], parse: parsed[$0], linked: linked[$0], pages: laidOut[$0]) }
-        for (chapter, parse, linked, pages) in redone {
+        let redone = edited.indices.map { (chapter: edited[$0], parse: parsed[$0], typeset: typeset[$0], linked: linked[$0], pages: laidOut[$0]) }
+        for (chapter, _, typeset, linked, pages) in redone {
             let id = chapter.id
-            guard let old = parses[id]?.parsed, outline(old) == outline(parse), let oldLinked = links[id]?.linked,
+            guard let old = links[id]?.parsed, outline(old) == outline(typeset), let oldLinked = links[id]?.linked,
                   oldLinked.assets == linked.assets, oldLinked.images == linked.images, oldLinked.diagnostics == linked.diagnostics,
                   let oldPages = layouts[id]?.pages, oldPages.count == pages.count, carried.firstPages[id] != nil,
                   tooTallHTML(oldPages).isEmpty, tooTallHTML(pages).isEmpty,
@@ -433,9 +435,9 @@ extension BuildCache {
         // The edit carries over: the last build becomes this one, changed in place (held only here meanwhile).
         last = nil
         var changedPages: [Int] = []
-        for (chapter, parse, linked, pages) in redone {
+        for (chapter, parse, typeset, linked, pages) in redone {
             parses[chapter.id] = Parse(chapter: chapter, options: options, parsed: parse)
-            links[chapter.id] = (parse, linked)
+            links[chapter.id] = (typeset, linked)
             // Its targets are those of the pages before, found equal above.
             layouts[chapter.id] = Layout(blocks: linked.chapter.blocks, pages: pages, targets: layouts[chapter.id]?.targets)
             let first = carried.firstPages[chapter.id]!

@@ -40,6 +40,7 @@ import Testing
             }
             let cached = try buildInMemory(.memory(files), cache: cache, changed: changed)
             #expect(cached.pages == fresh.pages, "\(name)")
+            #expect(cached.warnings == fresh.warnings, "\(name)")
             #expect(Set(cached.files.keys) == Set(fresh.files.keys), "\(name)")
             let differing = fresh.files.keys.filter { cached.files[$0] != fresh.files[$0] }.sorted()
             #expect(differing.isEmpty, "\(name): \(differing)")
@@ -111,11 +112,12 @@ import Testing
         let carried = try expectSameAsFresh([
             ("a formula", Self.changing("one.md") { $0.replacingOccurrences(of: "\\pi r^2", with: "\\pi r^3") }),
             ("a TeX error", Self.changing("two.md") { $0 + "\nBroken $\\frac{1}{$ here.\n" }),
+            ("another TeX error, in place", Self.changing("two.md") { $0.replacingOccurrences(of: "\\sum_i", with: "\\sum_{i") }),
             ("mended", Self.changing("two.md") { $0.replacingOccurrences(of: "\\frac{1}{$", with: "\\frac{1}{2}$") }),
             ("a formula set apart", Self.changing("two.md") { $0 + "\n$$\\begin{matrix} a \\\\\\\\ b \\\\\\\\ c \\end{matrix}$$\n" }),
             ("math off", Self.changing("book.yml") { _ in "title: Formulas\n" }),
         ], book: book)
-        #expect(carried.contains("a formula"))
+        #expect(carried.contains("a formula") && !carried.contains("another TeX error, in place"))
     }
 
     @Test func searchFilesComeAndGoWithAnEditCarriedOver() throws {

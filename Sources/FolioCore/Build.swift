@@ -60,7 +60,9 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
 /// `keeping` a build into a folder, what the build before kept there is reused where it fits, and
 /// the build's own `record` made for the next.
 /// The chapters' sources are let go once parsed (those holding raw HTML once paginated) when the caller gives up the project.
-func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil, keeping: KeptBuild? = nil)
+/// `math` renders the formulas of a book with math.
+func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil, keeping: KeptBuild? = nil,
+                math: MathRenderer = .katex)
     -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, record: BuildRecord?)
 {
     var sections = given.loaded.book.sections
@@ -78,6 +80,10 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
 
     var parsed = times.time("parse") {
         cache?.parse(sections, options: book.options.markdown) ?? parseChapters(sections, options: book.options.markdown)
+    }
+    if book.options.markdown.math != .none {
+        parsed = times.time("math") { cache?.typesetMath(parsed, renderer: math) ?? typesetMath(parsed, renderer: math) }
+        recording?.typeset(parsed)
     }
     log.report(contentsOf: parsed.flatMap(\.warnings))
     // Past parsing, a chapter's source is needed only to say where its raw HTML is: the others go

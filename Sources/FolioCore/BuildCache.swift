@@ -99,6 +99,8 @@ final class BuildCache: @unchecked Sendable {
 
     let projects = ProjectCache()
     private var parses: [ChapterID: Parse] = [:]
+    /// Every formula rendered in this session: few and small, and written again as often as they are edited.
+    private var formulas: [FormulaSource: MathResult] = [:]
     private var linkInputs: LinkInputs?
     private var linkTargets: LinkTargets?
     private var links: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
@@ -171,6 +173,20 @@ final class BuildCache: @unchecked Sendable {
         for chapter in chapters where kept[chapter.id] == nil { kept[chapter.id] = parses[chapter.id] }
         parses = kept
         return result
+    }
+
+    /// The math stage (`typesetMath`), asking `renderer` only for formulas no build before rendered.
+    func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter] {
+        FolioCore.typesetMath(chapters, renderer: MathRenderer { [self] sources in
+            let missing = sources.filter { formulas[$0] == nil }
+            if !missing.isEmpty {
+                switch renderer.render(missing) {
+                case .success(let made): for (source, result) in zip(missing, made) { formulas[source] = result }
+                case .failure(let unavailable): return .failure(unavailable)
+                }
+            }
+            return .success(sources.map { formulas[$0]! })
+        })
     }
 
     /// The link stage (`linkChapters`), linking again only the chapters whose parse changed, or
@@ -405,16 +421,18 @@ extension BuildCache {
         guard max(size, sizeBefore) <= BookSize.book else { return nil }
 
         let parsed = parseChapters(edited, options: options)
-        let linked = parsed.map {
+        // What linking is given, and keeps: with math, the parse typeset (its TeX errors among its messages).
+        let typeset = options.math == .none ? parsed : typesetMath(parsed, renderer: .katex)
+        let linked = typeset.map {
             linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML,
                         slips: project.loaded.book.options.slips)
         }
         let typesetter = Typesetter(geometry: layoutInputs.geometry, images: layoutInputs.images)
         let laidOut = paginateChapters(linked.map(\.chapter), typesetter: typesetter, rawHTML: options.rawHTML)
-        let redone = edited.indices.map { (chapter: edited[$0], parse: parsed[$0], linked: linked[$0], pages: laidOut[$0]) }
-        for (chapter, parse, linked, pages) in redone {
+        let redone = edited.indices.map { (chapter: edited[$0], parse: parsed[$0], typeset: typeset[$0], linked: linked[$0], pages: laidOut[$0]) }
+        for (chapter, _, typeset, linked, pages) in redone {
             let id = chapter.id
-            guard let old = parses[id]?.parsed, outline(old) == outline(parse), let oldLinked = links[id]?.linked,
+            guard let old = links[id]?.parsed, outline(old) == outline(typeset), let oldLinked = links[id]?.linked,
                   oldLinked.assets == linked.assets, oldLinked.images == linked.images, oldLinked.diagnostics == linked.diagnostics,
                   let oldPages = layouts[id]?.pages, oldPages.count == pages.count, carried.firstPages[id] != nil,
                   tooTallHTML(oldPages).isEmpty, tooTallHTML(pages).isEmpty,
@@ -424,9 +442,9 @@ extension BuildCache {
         // The edit carries over: the last build becomes this one, changed in place (held only here meanwhile).
         last = nil
         var changedPages: [Int] = []
-        for (chapter, parse, linked, pages) in redone {
+        for (chapter, parse, typeset, linked, pages) in redone {
             parses[chapter.id] = Parse(chapter: chapter, options: options, parsed: parse)
-            links[chapter.id] = (parse, linked)
+            links[chapter.id] = (typeset, linked)
             // Its targets are those of the pages before, found equal above.
             layouts[chapter.id] = Layout(blocks: linked.chapter.blocks, pages: pages, targets: layouts[chapter.id]?.targets)
             let first = carried.firstPages[chapter.id]!

@@ -323,7 +323,7 @@ struct RecordedBuild {
     private let project: UInt64
     private let order: [ChapterID]
     private let slugs: [ChapterID: String]
-    private let texts: [ChapterID: UInt64]
+    private var texts: [ChapterID: UInt64]
     private var linkTargets: UInt64 = 0
     private var rendering: UInt64 = 0
     /// The sections whose pages are kept.
@@ -338,6 +338,21 @@ struct RecordedBuild {
         order = sections.map(\.id)
         slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
         texts = Dictionary(zip(order, sections.mapSideBySide(BuildRecord.text)), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// After the math stage: a section's pages are kept only with the same text and the same
+    /// MathML for its formulas (KaTeX may have come, gone or changed since the build before).
+    mutating func typeset(_ chapters: [ParsedChapter]) {
+        for chapter in chapters where chapter.blocks.contains(where: \.holdsMath) {
+            var fingerprint = Fingerprint()
+            fingerprint.add(Int(truncatingIfNeeded: texts[chapter.chapter.id] ?? 0))
+            for block in chapter.blocks {
+                block.walk(inlines: { inline in
+                    if case .math(let formula) = inline { fingerprint.add(formula.mathML ?? "") }
+                })
+            }
+            texts[chapter.chapter.id] = fingerprint.value
+        }
     }
 
     /// After linking: which sections' pages are kept. Those whose text is the same, when the book

@@ -96,7 +96,8 @@ struct BookTOMLTests {
         #expect(config.stylesheets.map(\.path) == ["a.css"])
         #expect(config.options.redirects.map(\.from) == ["x.html"])
         #expect(config.preprocessors.map(\.name) == ["one", "two"])
-        #expect(config.ignored.map(\.key) == ["book.multilingual", "output.html.mathjax-support", "output.html.redirect.\"/x.html#f\""])
+        #expect(config.options.markdown.math == .mathJax)
+        #expect(config.ignored.map(\.key) == ["book.multilingual", "output.html.redirect.\"/x.html#f\""])
     }
 
     @Test func mdBookThemesMapToFolios() throws {

@@ -40,6 +40,7 @@ import Testing
             }
             let cached = try buildInMemory(.memory(files), cache: cache, changed: changed)
             #expect(cached.pages == fresh.pages, "\(name)")
+            #expect(cached.warnings == fresh.warnings, "\(name)")
             #expect(Set(cached.files.keys) == Set(fresh.files.keys), "\(name)")
             let differing = fresh.files.keys.filter { cached.files[$0] != fresh.files[$0] }.sorted()
             #expect(differing.isEmpty, "\(name): \(differing)")
@@ -52,10 +53,13 @@ import Testing
         return carried
     }
 
+    /// An edit of the file at `path`.
+    static func changing(_ path: String, _ change: @escaping (String) -> String) -> ([String: String]) -> [String: String] {
+        { files in files.merging([path: change(files[path] ?? "")]) { $1 } }
+    }
+
     @Test func everyKindOfEditGivesTheFreshBuildsBytes() throws {
-        func changing(_ path: String, _ change: @escaping (String) -> String) -> ([String: String]) -> [String: String] {
-            { files in files.merging([path: change(files[path] ?? "")]) { $1 } }
-        }
+        let changing = Self.changing
         let carried = try expectSameAsFresh([
             ("nothing", { $0 }),
             ("a word", changing("two.md") { $0.replacingOccurrences(of: "Paragraph 3 of two", with: "Paragraph three of two") }),
@@ -97,6 +101,23 @@ import Testing
         // An edit that keeps its chapters' outlines, page counts and the pages of their targets is carried over.
         #expect(carried == ["nothing", "a word", "a word after all that", "a new word", "the word again, elsewhere", "a word gone",
                             "two chapters at once", "text moves back"])
+    }
+
+    @Test func editsOfFormulasGiveTheFreshBuildsBytes() throws {
+        let book = [
+            "book.yml": "title: Formulas\nmarkdown:\n  math: true\n",
+            "one.md": "# One\n\n" + Self.paragraphs(12, "one") + "\n\nThe area $\\pi r^2$, and\n\n$$\\frac{a}{b}$$\n",
+            "two.md": "# Two\n\nA sum $\\sum_i x_i$.\n",
+        ]
+        let carried = try expectSameAsFresh([
+            ("a formula", Self.changing("one.md") { $0.replacingOccurrences(of: "\\pi r^2", with: "\\pi r^3") }),
+            ("a TeX error", Self.changing("two.md") { $0 + "\nBroken $\\frac{1}{$ here.\n" }),
+            ("another TeX error, in place", Self.changing("two.md") { $0.replacingOccurrences(of: "\\sum_i", with: "\\sum_{i") }),
+            ("mended", Self.changing("two.md") { $0.replacingOccurrences(of: "\\frac{1}{$", with: "\\frac{1}{2}$") }),
+            ("a formula set apart", Self.changing("two.md") { $0 + "\n$$\\begin{matrix} a \\\\\\\\ b \\\\\\\\ c \\end{matrix}$$\n" }),
+            ("math off", Self.changing("book.yml") { _ in "title: Formulas\n" }),
+        ], book: book)
+        #expect(carried.contains("a formula") && !carried.contains("another TeX error, in place"))
     }
 
     @Test func searchFilesComeAndGoWithAnEditCarriedOver() throws {

@@ -61,6 +61,20 @@ struct BuildRecordTests {
         #expect(terms.contains { $0.contains("\"zyzzyva\"") })
     }
 
+    @Test func aBookWithFormulasIsRebuiltAsFresh() throws {
+        let scratch = try Scratch()
+        let book = try scratch.write([
+            "book.yml": "markdown:\n  math: true\n",
+            "01-one.md": "# One\n\nThe area $\\pi r^2$ of a circle.\n",
+            "02-two.md": "# Two\n\n$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$\n\nA typo $\\frac{1}{$ here.\n",
+        ], under: "book")
+        let site = scratch.url.appendingPathComponent("site")
+        _ = try buildBook(at: book.path, output: site.path)
+        try edit(book, "01-one.md") { $0.replacingOccurrences(of: "r^2", with: "r^3") }
+        let report = try rebuild(book, into: site, scratch)
+        #expect(report.kept > 0 && report.warnings.count == 1)
+    }
+
     @Test func aRebuildWithNoChangeKeepsEveryChaptersPages() throws {
         let (scratch, book, site) = try built()
         let report = try rebuild(book, into: site, scratch)

@@ -123,6 +123,12 @@ private func problems(_ yaml: String) -> [String] {
         #expect(markdown.rawHTML && !markdown.smartPunctuation)
     }
 
+    @Test func mathIsOffUnlessAskedFor() throws {
+        #expect(BookOptions().markdown.math == MathDelimiters.none)
+        #expect(try decode("markdown:\n  math: true").markdown.math == .dollars)
+        #expect(try decode("markdown:\n  math: false").markdown.math == MathDelimiters.none)
+    }
+
     @Test func emptyValuesKeepDefaults() throws {
         #expect(try decode("title:\nreading:\npage:\n  size: ~") == BookOptions())
     }
@@ -134,7 +140,7 @@ private func problems(_ yaml: String) -> [String] {
         ("reading:\n  spin: mid", "2:3: unknown key `reading.spin`; did you mean `spine`? (accepted: transition, orientation, spine, direction, double-sided)"),
         ("reading:\n  speed: 2", "2:3: unknown key `reading.speed` (accepted: transition, orientation, spine, direction, double-sided)"),
         ("page:\n  Size: a5", "2:3: unknown key `page.Size`; did you mean `size`? (accepted: size, chapter-start, title-page, contents-page)"),
-        ("markdown:\n  smart_punctuation: false", "2:3: unknown key `markdown.smart_punctuation`; did you mean `smart-punctuation`? (accepted: smart-punctuation, raw-html)"),
+        ("markdown:\n  smart_punctuation: false", "2:3: unknown key `markdown.smart_punctuation`; did you mean `smart-punctuation`? (accepted: smart-punctuation, raw-html, math)"),
         ("? [a]\n: b", "1:3: a key must be a name, not a list"),
     ])
     func unknownKey(yaml: String, message: String) {

@@ -11,7 +11,7 @@ struct PaginationTests {
         return ["content", "Tests/Fixtures/long-text/book", "Tests/Fixtures/every-construct/book",
                 "Tests/Fixtures/links-and-images/book", "Tests/Fixtures/raw-html/book", "Tests/Fixtures/mdbook-book/book",
                 "Tests/Fixtures/tables/book", "Tests/Fixtures/code-heavy/book", "Tests/Fixtures/cjk-technical/book",
-                "Tests/Fixtures/mdbook-project/book"] + splits
+                "Tests/Fixtures/mdbook-project/book", "Tests/Fixtures/math/book"] + splits
     }()
 
     /// A chapter's text, as its pages show it joined, equals its text rendered whole.
@@ -24,7 +24,8 @@ struct PaginationTests {
 
         let loaded = try loadProject(.disk(folder.path)).loaded
         let options = loaded.book.options
-        let chapters = linkChapters(parseChapters(loaded.book.chapters, options: options.markdown), files: loaded.files,
+        let parsed = typesetMath(parseChapters(loaded.book.chapters, options: options.markdown), renderer: .katex)
+        let chapters = linkChapters(parsed, files: loaded.files,
                                     rawHTML: options.markdown.rawHTML).chapters
         var ids: [String: String] = [:]
         for chapter in chapters {

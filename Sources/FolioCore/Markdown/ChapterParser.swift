@@ -25,7 +25,7 @@ enum BookSize {
 
 func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> ParsedChapter {
     var cuts: [MarkdownPosition] = []
-    let markdown = parseMarkdown(chapter.markdown, smartPunctuation: options.smartPunctuation, cuts: &cuts)
+    let markdown = parseMarkdown(chapter.markdown, smartPunctuation: options.smartPunctuation, math: options.math, cuts: &cuts)
     let (blocks, headings) = assignHeadingIDs(markdown.map { $0.rewrittenBlocks { $0.leavingOutHiddenLines(prefixes: options.hiddenLinePrefixes) } })
     let title = chapter.declaredTitle
         ?? headings.first { $0.level == 1 }?.title

@@ -221,6 +221,9 @@ struct HTMLRenderer: Sendable {
             out.append("<sup class=\"footnote-ref\"><a href=\"\(href(anchor(Footnote.noteID(number))))\" id=\"\(id)\">\(number)</a></sup>")
         case .taskBox(let checked):
             out.append(checked ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" />" : "<input type=\"checkbox\" disabled=\"\" />")
+        case .math(let formula):
+            // A formula KaTeX could not render shows as the TeX it was written in.
+            out.append(formula.mathML ?? "<code class=\"math\">\(escapeHTML(formula.tex))</code>")
         }
     }
 

@@ -17,6 +17,8 @@ enum Inline: Sendable, Equatable {
     indirect case footnoteReference(label: String, number: Int, occurrence: Int)
     /// The `[ ]` or `[x]` that opens a task list item (GFM), drawn as a disabled checkbox.
     case taskBox(checked: Bool)
+    /// A formula between math delimiters, when the book has math.
+    indirect case math(Formula)
 }
 
 /// Where a link or an image points, and where it was written, for messages about it.

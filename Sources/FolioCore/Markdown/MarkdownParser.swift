@@ -1,16 +1,16 @@
 /// Parses Markdown with libcmark into `Block` values, lowered from the positioned tree, with
 /// the extensions mdBook enables beyond CommonMark, built over cmark's tree and the source
 /// lines: tables, footnotes, strikethrough, task lists and heading attributes.
-func parseMarkdown(_ text: String, smartPunctuation: Bool) -> [Block] {
+func parseMarkdown(_ text: String, smartPunctuation: Bool, math: MathDelimiters = .none) -> [Block] {
     var cuts: [MarkdownPosition] = []
-    return parseMarkdown(text, smartPunctuation: smartPunctuation, cuts: &cuts)
+    return parseMarkdown(text, smartPunctuation: smartPunctuation, math: math, cuts: &cuts)
 }
 
 /// The blocks `text` makes, and in `cuts` where it nests deeper than `MarkdownNode.maximumDepth`
 /// (the content there is kept as plain text).
-func parseMarkdown(_ text: String, smartPunctuation: Bool, cuts: inout [MarkdownPosition]) -> [Block] {
+func parseMarkdown(_ text: String, smartPunctuation: Bool, math: MathDelimiters = .none, cuts: inout [MarkdownPosition]) -> [Block] {
     let definitions = FootnoteDefinitions(text)
-    var lowering = MarkdownLowering(text: definitions.text, smartPunctuation: smartPunctuation)
+    var lowering = MarkdownLowering(text: definitions.text, smartPunctuation: smartPunctuation, math: math)
     let body = lowering.parse(definitions.text, lineOffset: 0)
     let notes = definitions.notes.mapValues { note in
         lowering.parse(note.text, lineOffset: note.line - 1)
@@ -26,6 +26,8 @@ struct MarkdownLowering {
     /// The chapter's text, with footnote definitions blanked out.
     let text: String
     let smartPunctuation: Bool
+    /// The delimiters of formulas, found in cmark's tree before it is lowered.
+    let math: MathDelimiters
     private let lines: [Substring]
     /// Whether the chapter may define link references: a definition's label ends in `]:`.
     private let mayDefineReferences: Bool
@@ -35,9 +37,10 @@ struct MarkdownLowering {
     /// Where the chapter's own text nests too deep (text parsed again is not counted twice).
     private(set) var cuts: [MarkdownPosition] = []
 
-    init(text: String, smartPunctuation: Bool) {
+    init(text: String, smartPunctuation: Bool, math: MathDelimiters = .none) {
         self.text = text
         self.smartPunctuation = smartPunctuation
+        self.math = math
         lines = text.lines
         mayDefineReferences = text.containsBytes("]:")
     }
@@ -72,12 +75,13 @@ struct MarkdownLowering {
         let document: MarkdownNode
         let own: [MarkdownNode]
         if source == text {
-            document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation, cuts: &cuts)
+            document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation, cuts: &cuts).findingMath(math, lines: lines)
             own = document.children
             if mayDefineReferences { definitions = Self.definingText(lines, blocks: own) }
         } else {
             let count = source.lines.count
             document = MarkdownNode.parse(source + referencesFor(source), smartPunctuation: smartPunctuation)
+                .findingMath(math, lines: math == .none ? [] : source.lines)
             own = document.children.filter { $0.position.line <= count }
         }
         let blocks = MarkdownNode(kind: .document, literal: "", position: document.position, endLine: document.endLine, children: own)
@@ -93,6 +97,7 @@ struct MarkdownLowering {
         let pieces = cells.map { "x " + $0 } + paragraphs
         let joined = pieces.joined(separator: "\n\n")
         let document = MarkdownNode.parse(joined + referencesFor(joined), smartPunctuation: smartPunctuation)
+            .findingMath(math, lines: math == .none ? [] : joined.lines)
         let parsed = document.children.prefix(pieces.count).map(\.inlines)
         let cellInlines = parsed.prefix(cells.count).map { inlines -> [Inline] in
             guard case .text(let first)? = inlines.first else { return inlines }
@@ -178,6 +183,7 @@ extension MarkdownNode {
                 .link(Reference(destination: destination, title: title, position: node.position), node.inlines)
             case .image(let destination, let title):
                 .image(Reference(destination: destination, title: title, position: node.position), alt: node.inlines)
+            case .math(let display): .math(Formula(tex: node.literal, display: display, position: node.position))
             default: nil
             }
         }
@@ -208,6 +214,10 @@ extension Inline {
         switch self {
         case .link(let reference, let content): return .link(moved(reference), content)
         case .image(let reference, let alt): return .image(moved(reference), alt: alt)
+        case .math(var formula):
+            formula.position.line += lines
+            formula.position.column = max(1, formula.position.column + columns)
+            return .math(formula)
         default: return self
         }
     }

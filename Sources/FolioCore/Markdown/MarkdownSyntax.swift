@@ -13,6 +13,8 @@ struct MarkdownNode: Sendable {
         case text, softBreak, lineBreak, code, htmlInline, customInline, emphasis, strong
         case link(destination: String, title: String)
         case image(destination: String, title: String)
+        /// Not cmark's: a formula `findingMath` found in the text, its TeX the node's literal.
+        case math(display: Bool)
     }
 
     var kind: Kind
@@ -75,6 +77,7 @@ struct MarkdownNode: Sendable {
         case .strong: "strong"
         case .link: "link"
         case .image: "image"
+        case .math: "math"
         }
     }
 }

@@ -110,7 +110,7 @@ extension Inline {
     var children: [Inline] {
         switch self {
         case .emphasis(let content), .strong(let content), .link(_, let content), .image(_, let content), .strikethrough(let content): content
-        case .text, .softBreak, .lineBreak, .code, .html, .footnoteReference, .taskBox: []
+        case .text, .softBreak, .lineBreak, .code, .html, .footnoteReference, .taskBox, .math: []
         }
     }
 
@@ -132,7 +132,7 @@ extension Inline {
         case .strikethrough: return transform(.strikethrough(content))
         case .link(let reference, _): return transform(.link(reference, content))
         case .image(let reference, _): return transform(.image(reference, alt: content))
-        case .text, .softBreak, .lineBreak, .code, .html, .footnoteReference, .taskBox: return transform(self)
+        case .text, .softBreak, .lineBreak, .code, .html, .footnoteReference, .taskBox, .math: return transform(self)
         }
     }
 }
@@ -154,6 +154,8 @@ extension [Inline] {
             inline.walk(entering: { inline in
                 switch inline {
                 case .text(let words), .code(let words): text += words
+                // Its TeX: what a reader of the page without math sees, and may search for.
+                case .math(let formula): text += formula.tex
                 case .html(let html): if keepingHTML { text += html }
                 case .softBreak, .lineBreak: text += " "
                 case .image: return withImageDescriptions

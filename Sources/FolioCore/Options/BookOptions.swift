@@ -98,6 +98,15 @@ struct MarkdownOptions: Sendable, Equatable {
     /// What starts the hidden lines of code in each language (book.toml's
     /// `[output.html.code.hidelines]`); a block's own `hidelines=` comes first.
     var hiddenLinePrefixes: [String: String] = [:]
+    /// Which delimiters make math, rendered to MathML at build time.
+    var math: MathDelimiters = .none
 
     init() {}
+}
+
+/// The delimiters that make a formula. mdBook's `mathjax-support` hands the page to MathJax,
+/// whose default delimiters are `\(…\)` inline and `\[…\]` and `$$…$$` displayed; a Folio book
+/// that asks for math also has `$…$` inline, as Pandoc and most Markdown with math do.
+enum MathDelimiters: Sendable, Equatable {
+    case none, mathJax, dollars
 }

@@ -66,6 +66,8 @@ extension MdBookConfig {
                 }
             case "output.html.smart-punctuation", "output.html.curly-quotes":
                 config.options.markdown.smartPunctuation = reader.bool(value) ?? config.options.markdown.smartPunctuation
+            case "output.html.mathjax-support":
+                config.options.markdown.math = reader.bool(value).map { $0 ? .mathJax : .none } ?? config.options.markdown.math
             case "output.html.default-theme":
                 lightTheme = reader.choice(value, among: mdBookThemes)
             case "output.html.preferred-dark-theme":

@@ -82,7 +82,7 @@ extension PageOptions {
 
 extension MarkdownOptions {
     private enum Key: String, CaseIterable {
-        case smartPunctuation = "smart-punctuation", rawHTML = "raw-html"
+        case smartPunctuation = "smart-punctuation", rawHTML = "raw-html", math
     }
 
     fileprivate mutating func read(_ field: OptionField, with reader: inout OptionsReader) {
@@ -90,6 +90,7 @@ extension MarkdownOptions {
             switch key {
             case .smartPunctuation: smartPunctuation = reader.bool(field) ?? smartPunctuation
             case .rawHTML: rawHTML = reader.bool(field) ?? rawHTML
+            case .math: math = reader.bool(field).map { $0 ? .dollars : .none } ?? math
             }
         }
     }

@@ -41,6 +41,8 @@ extension Inline {
             // A footnote reference is its number; a checkbox has no text.
             case .footnoteReference(_, let number, _): length += String(number).unicodeScalars.count
             case .taskBox: break
+            // A formula is one piece, never cut, however long its TeX.
+            case .math: length += 1
             // An image's description is not part of the text: the image is one piece.
             case .image: return false
             case .emphasis, .strong, .link, .strikethrough: break
@@ -72,7 +74,7 @@ extension Inline {
         switch self {
         case .text(let text): return cut(text, Inline.text)
         case .code(let code): return cut(code, Inline.code)
-        case .html, .softBreak, .lineBreak, .image, .footnoteReference, .taskBox:
+        case .html, .softBreak, .lineBreak, .image, .footnoteReference, .taskBox, .math:
             // Never cut inside: the whole piece goes first.
             return [[self]] + Array(repeating: [], count: offsets.count)
         case .emphasis(let content): return wrapped(splitInlines(content, at: offsets), Inline.emphasis)

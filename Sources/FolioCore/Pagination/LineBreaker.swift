@@ -43,6 +43,10 @@ struct LineBreaker {
                 empty = false
                 newLine(at: atom.end)
                 current.start = atom.end
+            case .formula(let rise):
+                if !empty && x + pendingSpace + atom.width > width { newLine(at: atom.start) }
+                place(atom, width: atom.width)
+                current.height = max(current.height, lineHeight + rise)
             case .word:
                 if !empty && x + pendingSpace + atom.width > width {
                     newLine(at: atom.start)

@@ -1,7 +1,9 @@
 /// A paragraph's text as the line breaker sees it: pieces that cannot be broken, each with its
 /// width, and where it ends in the paragraph's flat text (the offsets `splitInlines` cuts at).
 struct TextAtom {
-    enum Kind { case word, space, lineBreak, image(height: Double) }
+    /// A formula in the text is one piece that makes its line `rise` taller; a displayed one is
+    /// set apart like an image.
+    enum Kind { case word, space, lineBreak, image(height: Double), formula(rise: Double) }
 
     var kind: Kind
     var width: Double
@@ -107,6 +109,8 @@ struct TextAtomizer {
                 case .taskBox:
                     // The checkbox: 0.9em wide, 0.3em after it (the theme's sizes).
                     extendWord(width: fontSize * 1.2)
+                case .math(let formula):
+                    addFormula(formula)
                 case .emphasis, .link, .strikethrough: faces.append(face)
                 case .strong: faces.append(face == .mono ? .mono : .bold)
                 case .image(let reference, _):
@@ -123,6 +127,17 @@ struct TextAtomizer {
                 }
             })
         }
+    }
+
+    /// A formula's box, one flat offset long (`Inline.flatLength`).
+    private mutating func addFormula(_ formula: Formula) {
+        endWord()
+        let code = widths(.mono, size: fontSize * codeScale)
+        let mono = formula.mathML == nil ? formula.tex.unicodeScalars.reduce(codePadding * 2) { $0 + code.width($1) } : 0
+        let box = FormulaBox(formula, fontSize: fontSize, monoWidth: mono, lineWidth: lineWidth, maxHeight: maxImageHeight)
+        let kind = formula.display ? TextAtom.Kind.image(height: box.height) : .formula(rise: box.height)
+        text.atoms.append(TextAtom(kind: kind, width: box.width, start: offset, end: offset + 1))
+        offset += 1
     }
 
     private func fitted(_ size: ImageSize) -> (width: Double, height: Double) {

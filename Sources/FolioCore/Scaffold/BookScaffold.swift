@@ -30,6 +30,7 @@ public func bookScaffold(title: String) -> [String: String] {
         # markdown:
         #   smart-punctuation: true
         #   raw-html: false         # cmark's safe mode unless you opt in
+        #   math: false             # TeX between $…$ or $$…$$, rendered to MathML when the book is built
 
         """,
         "01-first-steps.md": """

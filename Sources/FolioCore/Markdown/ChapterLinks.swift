@@ -65,6 +65,7 @@ func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [Str
         var rewritten = reference
         rewritten.destination = link.destination
         rewritten.target = link.target
+        rewritten.unsized = image && link.asset.flatMap { imageSizes[$0] } == nil
         return rewritten
     }
     // In raw HTML, files and addresses out of the book are final now, so that the paginator can

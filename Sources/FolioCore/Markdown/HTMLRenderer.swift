@@ -211,7 +211,8 @@ struct HTMLRenderer: Sendable {
             render(content, into: &out)
             out.append("</a>")
         case .image(let reference, let alt):
-            out.append("<img src=\"\(href(reference.destination))\" alt=\"\(escapeHTML(alt.plainText(keepingHTML: true)))\"\(titleAttribute(reference)) />")
+            out.append("<img src=\"\(href(reference.destination))\" alt=\"\(escapeHTML(alt.plainText(keepingHTML: true)))\"\(titleAttribute(reference))"
+                       + (reference.unsized ? " class=\"unsized\"" : "") + " />")
         case .strikethrough(let content):
             out.append("<del>")
             render(content, into: &out)

@@ -28,6 +28,10 @@ struct Reference: Sendable, Equatable {
     var position: MarkdownPosition
     /// Set by the link stage for links to chapters and headings; rendering turns it into a page URL.
     var target: ChapterLink?
+    /// Set by the link stage for an image whose size the build cannot know, such as one on the
+    /// web: the page shows it in a box of `PageGeometry.unsizedImageHeight` (the theme does so for
+    /// an image of raw HTML on the web by its address).
+    var unsized = false
 
     init(destination: String, title: String, position: MarkdownPosition, target: ChapterLink? = nil) {
         self.destination = destination

@@ -31,6 +31,9 @@ struct PageGeometry: Sendable, Equatable {
 
     var contentWidth: Double { width - inner - outer }
     var contentHeight: Double { height - top - bottom }
+    /// The height of an image whose size the build cannot know (one on the web): the theme shows
+    /// it in a box this high, loaded or not, so that it takes the room the paginator gave it.
+    var unsizedImageHeight: Double { (contentHeight / 4).rounded() }
 
     static func == (a: PageGeometry, b: PageGeometry) -> Bool {
         a.cssVariables == b.cssVariables
@@ -82,6 +85,7 @@ extension PageGeometry {
             "--list-indent: \(px(listIndent))", "--quote-indent: \(px(quoteIndent - 3))",
             "--table-small-size: \(px(tableSmallSize))", "--table-small-line: \(px(tableSmallLine))",
             "--cell-pad-block: \(px(cellPadBlock))", "--cell-pad-inline: \(px(cellPadInline))",
+            "--unsized-image-height: \(px(unsizedImageHeight))",
         ]
         for (level, heading) in headings.enumerated() {
             lines.append("--h\(level + 1)-size: \(px(heading.size))")

@@ -43,6 +43,8 @@ struct TextAtomizer {
     let longWord: Double
     /// Images never grow taller than a page's content box (the theme caps them there too).
     let maxImageHeight: Double
+    /// The height of an image of unknown size (`PageGeometry.unsizedImageHeight`).
+    let unsizedImageHeight: Double
 
     private(set) var text = TextAtoms()
     private var offset = 0
@@ -66,6 +68,7 @@ struct TextAtomizer {
         self.lineWidth = lineWidth
         longWord = lineWidth - max(geometry.indent, 0)
         self.maxImageHeight = geometry.contentHeight
+        unsizedImageHeight = geometry.unsizedImageHeight
     }
 
     static func atoms(_ inlines: [Inline], geometry: PageGeometry, fontSize: Double, bold: Bool, images: ImageSizes, width: Double) -> TextAtoms {
@@ -99,7 +102,7 @@ struct TextAtomizer {
                     word?.end = offset
                     // The theme shows an image as a block of its own, even inside a paragraph.
                     for image in rawHTMLImages(html) {
-                        let size = shownSize(of: image, sizes: images, width: lineWidth, maxHeight: maxImageHeight)
+                        let size = shownSize(of: image, sizes: images, width: lineWidth, maxHeight: maxImageHeight, unsized: unsizedImageHeight)
                         endWord()
                         text.atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
                     }
@@ -115,7 +118,7 @@ struct TextAtomizer {
                 case .strong: faces.append(face == .mono ? .mono : .bold)
                 case .image(let reference, _):
                     endWord()
-                    let size = images[reference.destination].map { fitted($0) } ?? (width: fontSize, height: fontSize)
+                    let size = images[reference.destination].map { fitted($0) } ?? (width: lineWidth, height: unsizedImageHeight)
                     text.atoms.append(TextAtom(kind: .image(height: size.height), width: size.width, start: offset, end: offset))
                     return false
                 }
@@ -297,9 +300,10 @@ private func isOpeningMark(_ scalar: Unicode.Scalar) -> Bool {
 }
 
 /// The size at which the theme shows an image written in raw HTML: the width it asks for (a
-/// share of the box, or pixels), else its own, within the box; no height when its size is not known.
-func shownSize(of image: RawHTMLImage, sizes: ImageSizes, width: Double, maxHeight: Double) -> (width: Double, height: Double) {
-    guard let size = sizes[image.source], size.width > 0 else { return (width, 0) }
+/// share of the box, or pixels), else its own, within the box; `unsized` high for an image on
+/// the web, whose box the theme sets to that height; no height for another whose size is not known.
+func shownSize(of image: RawHTMLImage, sizes: ImageSizes, width: Double, maxHeight: Double, unsized: Double) -> (width: Double, height: Double) {
+    guard let size = sizes[image.source], size.width > 0 else { return (width, isExternal(image.source) ? unsized : 0) }
     let shown = min(image.widthFraction.map { $0 * width } ?? image.width ?? size.width, width)
     return (shown, min(shown * size.height / size.width, maxHeight))
 }

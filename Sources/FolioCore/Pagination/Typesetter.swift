@@ -172,7 +172,8 @@ struct Typesetter {
             height = max(guess, set)
         }
         for image in images {
-            height += max(shownSize(of: image, sizes: self.images, width: width, maxHeight: geometry.contentHeight).height, geometry.lineHeight)
+            height += max(shownSize(of: image, sizes: self.images, width: width, maxHeight: geometry.contentHeight,
+                                       unsized: geometry.unsizedImageHeight).height, geometry.lineHeight)
         }
         return height
     }

@@ -1,16 +1,19 @@
 /// Parses Markdown with libcmark into `Block` values, lowered from the positioned tree, with
 /// the extensions mdBook enables beyond CommonMark, built over cmark's tree and the source
-/// lines: tables, footnotes, strikethrough, task lists and heading attributes.
-func parseMarkdown(_ text: String, smartPunctuation: Bool) -> [Block] {
+/// lines: tables, footnotes, strikethrough, task lists, heading attributes, and (unless turned
+/// off) admonitions and definition lists.
+func parseMarkdown(_ text: String, smartPunctuation: Bool, admonitions: Bool = true, definitionLists: Bool = true) -> [Block] {
     var cuts: [MarkdownPosition] = []
-    return parseMarkdown(text, smartPunctuation: smartPunctuation, cuts: &cuts)
+    return parseMarkdown(text, smartPunctuation: smartPunctuation, admonitions: admonitions, definitionLists: definitionLists, cuts: &cuts)
 }
 
 /// The blocks `text` makes, and in `cuts` where it nests deeper than `MarkdownNode.maximumDepth`
 /// (the content there is kept as plain text).
-func parseMarkdown(_ text: String, smartPunctuation: Bool, cuts: inout [MarkdownPosition]) -> [Block] {
+func parseMarkdown(_ text: String, smartPunctuation: Bool, admonitions: Bool = true, definitionLists: Bool = true,
+                   cuts: inout [MarkdownPosition]) -> [Block] {
     let definitions = FootnoteDefinitions(text)
-    var lowering = MarkdownLowering(text: definitions.text, smartPunctuation: smartPunctuation)
+    var lowering = MarkdownLowering(text: definitions.text, smartPunctuation: smartPunctuation,
+                                    admonitions: admonitions, definitionLists: definitionLists)
     let body = lowering.parse(definitions.text, lineOffset: 0)
     let notes = definitions.notes.mapValues { note in
         lowering.parse(note.text, lineOffset: note.line - 1)
@@ -26,6 +29,9 @@ struct MarkdownLowering {
     /// The chapter's text, with footnote definitions blanked out.
     let text: String
     let smartPunctuation: Bool
+    /// Whether `[!NOTE]`-tagged block quotes are asides, and whether definition lists are read.
+    let admonitions: Bool
+    let definitionLists: Bool
     private let lines: [Substring]
     /// Whether the chapter may define link references: a definition's label ends in `]:`.
     private let mayDefineReferences: Bool
@@ -35,9 +41,11 @@ struct MarkdownLowering {
     /// Where the chapter's own text nests too deep (text parsed again is not counted twice).
     private(set) var cuts: [MarkdownPosition] = []
 
-    init(text: String, smartPunctuation: Bool) {
+    init(text: String, smartPunctuation: Bool, admonitions: Bool, definitionLists: Bool) {
         self.text = text
         self.smartPunctuation = smartPunctuation
+        self.admonitions = admonitions
+        self.definitionLists = definitionLists
         lines = text.lines
         mayDefineReferences = text.containsBytes("]:")
     }
@@ -69,21 +77,50 @@ struct MarkdownLowering {
 
     /// `source`'s blocks, with the extensions; `lineOffset` is how far its first line is from the chapter's.
     mutating func parse(_ source: String, lineOffset: Int) -> [Block] {
+        let blocks = parseBlocks(source, nesting: 0)
+        let moved = lineOffset == 0 ? blocks : blocks.map { $0.movingPositions(lines: lineOffset, columns: 0) }
+        return moved.map(applyInlineExtensions)
+    }
+
+    /// `source`'s blocks, before the inline extensions; `nesting` is how many definitions hold it.
+    private mutating func parseBlocks(_ source: String, nesting: Int) -> [Block] {
+        let lists = definitionLists && nesting < DefinitionList.maximumNesting ? DefinitionListLines(source) : nil
+        let marked = lists?.text ?? source
         let document: MarkdownNode
         let own: [MarkdownNode]
         if source == text {
-            document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation, cuts: &cuts)
+            document = MarkdownNode.parse(marked, smartPunctuation: smartPunctuation, cuts: &cuts)
             own = document.children
             if mayDefineReferences { definitions = Self.definingText(lines, blocks: own) }
         } else {
             let count = source.lines.count
-            document = MarkdownNode.parse(source + referencesFor(source), smartPunctuation: smartPunctuation)
+            document = MarkdownNode.parse(marked + referencesFor(marked), smartPunctuation: smartPunctuation)
             own = document.children.filter { $0.position.line <= count }
         }
         let blocks = MarkdownNode(kind: .document, literal: "", position: document.position, endLine: document.endLine, children: own)
             .blocks(lowering: &self, quoteDepth: 0, sourceLines: source == text ? lines : source.lines)
-        let moved = lineOffset == 0 ? blocks : blocks.map { $0.movingPositions(lines: lineOffset, columns: 0) }
-        return moved.map(applyInlineExtensions)
+        guard let lists, !lists.lists.isEmpty else { return blocks }
+        return blocks.map { block in
+            guard case .paragraph(let content) = block, let entries = lists.list(content) else { return block }
+            return .definitionList(definitionList(entries, nesting: nesting))
+        }
+    }
+
+    /// A list's terms, parsed as paragraphs all at once, and its definitions, each as a text of
+    /// its own, with their positions moved back to their lines.
+    private mutating func definitionList(_ entries: [DefinitionListLines.Entry], nesting: Int) -> DefinitionList {
+        let terms = inlines(cells: [], paragraphs: entries.map(\.term)).paragraphs
+        var line = 1
+        var listed: [DefinitionList.Entry] = []
+        for (entry, term) in zip(entries, terms) {
+            let moved = term.map { $0.movingPositions(lines: entry.termLine - line, columns: 0) }
+            line += entry.term.lines.count + 1
+            let definitions = entry.definitions.map { definition in
+                parseBlocks(definition.text, nesting: nesting + 1).map { $0.movingPositions(lines: definition.line - 1, columns: 0) }
+            }
+            listed.append(DefinitionList.Entry(term: moved, definitions: definitions))
+        }
+        return DefinitionList(tight: !entries.contains(where: \.loose), entries: listed)
     }
 
     /// Pieces of text parsed as inlines, each as cmark reads a paragraph of it: a table cell is
@@ -151,7 +188,10 @@ extension MarkdownNode {
             case .paragraph:
                 return lowering.table(in: node, quoteDepth: quoteDepth, sourceLines: sourceLines) ?? [.paragraph(node.inlines)]
             case .heading(let level): return [.heading(level: level, content: node.inlines, id: "")]
-            case .blockQuote: return [.blockQuote(node.blocks(lowering: &lowering, quoteDepth: quoteDepth + 1, sourceLines: sourceLines))]
+            case .blockQuote:
+                let children = node.blocks(lowering: &lowering, quoteDepth: quoteDepth + 1, sourceLines: sourceLines)
+                if lowering.admonitions, let aside = Aside(quoting: children) { return [.aside(aside)] }
+                return [.blockQuote(children)]
             case .list(let ordered, let start, let tight):
                 let items = node.children.map { $0.blocks(lowering: &lowering, quoteDepth: quoteDepth, sourceLines: sourceLines) }
                 return [.list(MarkdownList(start: ordered ? start : nil, tight: tight, items: items))]

@@ -82,7 +82,7 @@ extension PageOptions {
 
 extension MarkdownOptions {
     private enum Key: String, CaseIterable {
-        case smartPunctuation = "smart-punctuation", rawHTML = "raw-html"
+        case smartPunctuation = "smart-punctuation", rawHTML = "raw-html", admonitions, definitionLists = "definition-lists"
     }
 
     fileprivate mutating func read(_ field: OptionField, with reader: inout OptionsReader) {
@@ -90,6 +90,8 @@ extension MarkdownOptions {
             switch key {
             case .smartPunctuation: smartPunctuation = reader.bool(field) ?? smartPunctuation
             case .rawHTML: rawHTML = reader.bool(field) ?? rawHTML
+            case .admonitions: admonitions = reader.bool(field) ?? admonitions
+            case .definitionLists: definitionLists = reader.bool(field) ?? definitionLists
             }
         }
     }

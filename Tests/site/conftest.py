@@ -47,7 +47,8 @@ def build(book: Path, out: Path) -> Path:
 @pytest.fixture(scope="session")
 def sites(tmp_path_factory):
     """The books the page tests read: the guide, the long-text fixture, every construct, a
-    right-to-left book, tables with footnotes, a book of long code listings and a Chinese technical book."""
+    right-to-left book, tables with footnotes, a book of long code listings, a Chinese technical book
+    and asides and definition lists split across pages."""
     if not FOLIO.exists():
         pytest.fail(f"{FOLIO} is missing: run `swift build` first (make test does)")
     out = tmp_path_factory.mktemp("sites")
@@ -59,6 +60,7 @@ def sites(tmp_path_factory):
         "tables": build(ROOT / "Tests/Fixtures/tables/book", out / "tables"),
         "code-heavy": build(ROOT / "Tests/Fixtures/code-heavy/book", out / "code-heavy"),
         "cjk-technical": build(ROOT / "Tests/Fixtures/cjk-technical/book", out / "cjk-technical"),
+        "split-asides": build(ROOT / "Tests/Fixtures/split-asides/book", out / "split-asides"),
     }
 
 

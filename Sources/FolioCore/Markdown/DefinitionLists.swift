@@ -90,8 +90,7 @@ struct DefinitionListLines {
         while index < lines.count {
             let line = lines[index]
             if let open = fence {
-                if let closing = FootnoteDefinitions.fence(line), closing.character == open.character, closing.count >= open.count,
-                   closing.info.allSatisfy(\.isWhitespace) {
+                if FootnoteDefinitions.closes(line, fence: open) {
                     fence = nil
                     state = .open
                 }

@@ -42,8 +42,7 @@ struct FootnoteDefinitions {
         while index < lines.count {
             let line = lines[index]
             if let open = fence {
-                if let closing = Self.fence(line), closing.character == open.character, closing.count >= open.count,
-                   closing.info.allSatisfy(\.isWhitespace) { fence = nil }
+                if Self.closes(line, fence: open) { fence = nil }
                 index += 1
                 continue
             }
@@ -104,6 +103,12 @@ struct FootnoteDefinitions {
         let info = line.dropFirst(spaces + count)
         if character == "`" && info.contains("`") { return nil }
         return (character, count, info)
+    }
+
+    /// Whether `line` closes the code fence `open`: the same character, at least as many, nothing after.
+    static func closes(_ line: Substring, fence open: (character: Character, count: Int)) -> Bool {
+        guard let closing = fence(line) else { return false }
+        return closing.character == open.character && closing.count >= open.count && closing.info.allSatisfy(\.isWhitespace)
     }
 
     /// Whether a line would start a block of its own rather than continue a paragraph lazily.

@@ -30,6 +30,8 @@ public func bookScaffold(title: String) -> [String: String] {
         # markdown:
         #   smart-punctuation: true
         #   raw-html: false         # cmark's safe mode unless you opt in
+        #   admonitions: true       # `> [!NOTE]` quotes become asides
+        #   definition-lists: true  # a term, then `: definition` lines
 
         """,
         "01-first-steps.md": """

@@ -91,7 +91,8 @@ struct MarkdownLowering {
         if source == text {
             document = MarkdownNode.parse(marked, smartPunctuation: smartPunctuation, cuts: &cuts)
             own = document.children
-            if mayDefineReferences { definitions = Self.definingText(lines, blocks: own) }
+            // A definition list's lines are its own to parse, as a placeholder's blank lines say.
+            if mayDefineReferences { definitions = Self.definingText(lists?.lists.isEmpty ?? true ? lines : marked.lines, blocks: own) }
         } else {
             let count = source.lines.count
             document = MarkdownNode.parse(marked + referencesFor(marked), smartPunctuation: smartPunctuation)

@@ -68,9 +68,18 @@ struct MarkdownLowering {
             if !lines[span].contains(where: { $0.containsBytes("]:") }) { kept.replaceSubrange(span, with: repeatElement(false, count: span.count)) }
         }
         var text = ""
+        var endsBlank = true
         for (index, line) in lines.enumerated() where kept[index] {
-            if index > 0, !kept[index - 1], !text.isEmpty { text += "\n" }
+            // A run of blank lines is one, as cmark reads it: the blank lines left where footnotes
+            // and definition lists were taken out would otherwise be parsed again with every note.
+            let blank = line.allSatisfy(\.isWhitespace)
+            if blank || (index > 0 && !kept[index - 1]), !endsBlank {
+                text += "\n"
+                endsBlank = true
+            }
+            guard !blank else { continue }
             text += line + "\n"
+            endsBlank = false
         }
         return text
     }

@@ -126,6 +126,7 @@ struct MarkdownExtensionsTests {
         #expect(html("```\nterm\n: code\n```") == "<pre><code>term\n: code\n</code></pre>\n")
         #expect(html("Section\n=======\n: first") == "<h1 id=\"section\">Section</h1>\n<p>: first</p>\n")
         #expect(html("Ratio\n:3") == "<p>Ratio\n:3</p>\n")
+        #expect(html("Above\n***\nterm\n: definition") == "<p>Above</p>\n<hr />\n<dl>\n<dt id=\"term\">term</dt>\n<dd>definition</dd>\n</dl>\n")
     }
 
     @Test func termsTakeIdsBesideHeadingsAndReachLinks() {

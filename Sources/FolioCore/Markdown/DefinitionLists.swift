@@ -125,7 +125,9 @@ struct DefinitionListLines {
             case .open, .paragraph(_, closed: true):
                 state = Self.opening(line, at: index)
             case .paragraph(let term, closed: false):
-                if Self.isUnderline(line) || TableLines.delimiterRow(line) != nil {
+                if Self.isRule(line) {
+                    state = .open
+                } else if TableLines.delimiterRow(line) != nil {
                     state = .other
                 } else if FootnoteDefinitions.startsBlock(line) {
                     state = Self.opening(line, at: index)
@@ -158,7 +160,7 @@ struct DefinitionListLines {
     /// What a line that may start a block starts: a paragraph when it begins with a word at its
     /// first column (not a heading, quote, list, code, HTML or link reference definition).
     private static func opening(_ line: Substring, at index: Int) -> State {
-        if isHeading(line) { return .open }
+        if isHeading(line) || isRule(line) { return .open }
         guard let first = line.first, first != " ", first != "\t", !FootnoteDefinitions.startsBlock(line),
               !(first == "[" && line.contains("]:")) else { return .other }
         return .paragraph(index..<(index + 1), closed: false)
@@ -172,11 +174,13 @@ struct DefinitionListLines {
         return rest.dropFirst(hashes).first.map { $0 == " " || $0 == "\t" } ?? true
     }
 
-    /// A setext heading's underline, which makes the paragraph above it a heading.
-    private static func isUnderline(_ line: Substring) -> Bool {
+    /// A line that stands alone and ends a paragraph above it: a setext heading's underline (which
+    /// makes the paragraph a heading) or a thematic break.
+    private static func isRule(_ line: Substring) -> Bool {
         let rest = line.drop { $0 == " " }
-        guard line.count - rest.count <= 3, let mark = rest.first, mark == "=" || mark == "-" else { return false }
-        return rest.drop { $0 == mark }.allSatisfy(\.isWhitespace)
+        guard line.count - rest.count <= 3, let mark = rest.first, "=-*_".contains(mark),
+              rest.allSatisfy({ $0 == mark || $0 == " " || $0 == "\t" }) else { return false }
+        return mark == "=" || mark == "-" || rest.filter({ $0 == mark }).count >= 3
     }
 
     /// A definition's `:` marker, after at most three spaces and before a space, a tab or the

@@ -158,6 +158,20 @@ struct MarkdownExtensionsTests {
         #expect(pages.joined().components(separatedBy: "Paragraph ").count == 13)
     }
 
+    @Test func anAsideOrADefinitionOfManyPagesLosesNothing() {
+        let words = "The compositor sets each line by hand and the printer pulls a proof before the forme goes to press."
+        let paragraphs = (1...40).map { "Paragraph \($0). \(words)" }
+        let aside = pages("> [!CAUTION]\n" + paragraphs.map { "> " + $0 }.joined(separator: "\n>\n"))
+        let definition = pages("Term\n\n:   " + paragraphs.joined(separator: "\n\n    "))
+        for pages in [aside, definition] {
+            #expect(pages.count > 3)
+            let text = pages.joined()
+            #expect((1...40).allSatisfy { text.components(separatedBy: "Paragraph \($0). ").count == 2 })
+        }
+        #expect(aside.joined().components(separatedBy: "blockquote-tag-title").count == 2)
+        #expect(definition.joined().components(separatedBy: "<dt").count == 2)
+    }
+
     @Test func aLongDefinitionListSplitsBetweenEntries() {
         let words = "A term of the trade, set in the printer's own words for the reader who has never seen a press."
         let pages = pages((1...30).map { "Term \($0)\n:   \(words)" }.joined(separator: "\n\n"))

@@ -113,6 +113,10 @@ struct MarkdownExtensionsTests {
             == "<dl>\n<dt id=\"apple\"><em>apple</em></dt>\n<dd>\n<p>red fruit</p>\n<p>contains seeds,\ncrisp</p>\n</dd>\n</dl>\n<p>After.</p>\n")
     }
 
+    @Test func aBlankLineInsideADefinitionMakesTheListLoose() {
+        #expect(html("term\n:   one\n\n    two") == "<dl>\n<dt id=\"term\">term</dt>\n<dd>\n<p>one</p>\n<p>two</p>\n</dd>\n</dl>\n")
+    }
+
     @Test func definitionsHoldBlocksAndListsNest() {
         #expect(html("term\n:   1. Para one\n\n       Para two")
             == "<dl>\n<dt id=\"term\">term</dt>\n<dd>\n<ol>\n<li>\n<p>Para one</p>\n<p>Para two</p>\n</li>\n</ol>\n</dd>\n</dl>\n")

@@ -7,7 +7,7 @@
 ///     :   computer company
 ///
 /// The list is loose (its definitions' paragraphs are `<p>`s) when a blank line parts a term
-/// from its first definition, or two definitions.
+/// from its first definition, two definitions, or two blocks of a definition.
 struct DefinitionList: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         /// Empty for the rest of an entry that began on an earlier page.
@@ -50,7 +50,8 @@ extension Block {
 /// The definition lists of a text, found in its lines, as cmark (which knows none) must not read
 /// them. Each list is left as one line, `placeholder` and its number, which cmark reads as a
 /// paragraph of its own, and blank lines, so the rest keeps its line numbers. A term is a
-/// paragraph at the start of a line after a blank line, a heading, a code block or the start.
+/// paragraph at the start of a line after a blank line, a heading, a rule, a code block or the start;
+/// in a block quote or a list item, lines are left to cmark.
 struct DefinitionListLines {
     struct Entry {
         var term: String
@@ -219,6 +220,8 @@ struct DefinitionListLines {
                     blanks += 1
                     lazy = false
                 } else if indentation(candidate) >= indent {
+                    // Blocks parted by a blank line are paragraphs, not one run of text.
+                    if blanks > 0 { loose = true }
                     content += Array(repeating: "", count: blanks) + [dedented(candidate, by: indent)]
                     blanks = 0
                     lazy = true

@@ -1,6 +1,7 @@
 /// Measures blocks with the default theme's typography and splits them where a typesetter
 /// would: paragraphs between lines (never leaving one line alone), code between lines, lists
-/// between items, quotes and items between their blocks. Headings, breaks and raw HTML stay whole.
+/// between items, quotes, asides and items between their blocks, definition lists between
+/// entries. Headings, breaks and raw HTML stay whole.
 ///
 /// The spacing it assumes is the theme's page CSS: blocks have only a top margin, so nothing
 /// collapses — no gap before the first block of a box, none between two paragraphs (the second

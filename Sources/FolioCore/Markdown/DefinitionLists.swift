@@ -86,15 +86,13 @@ struct DefinitionListLines {
         }
         var spans: [Range<Int>] = []
         var state = State.open
-        var fence: (character: Character, count: Int)?
+        var fences = CodeFences()
         var index = 0
         while index < lines.count {
             let line = lines[index]
-            if let open = fence {
-                if FootnoteDefinitions.closes(line, fence: open) {
-                    fence = nil
-                    state = .open
-                }
+            // Code is no term, and after it a new block starts.
+            if fences.isCode(line) {
+                state = .open
                 index += 1
                 continue
             }
@@ -114,12 +112,6 @@ struct DefinitionListLines {
                 }
                 state = .open
                 index = end
-                continue
-            }
-            if let opened = FootnoteDefinitions.fence(line) {
-                fence = (opened.character, opened.count)
-                state = .other
-                index += 1
                 continue
             }
             switch state {

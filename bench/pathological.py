@@ -4,7 +4,8 @@ built as one-chapter books by the release `folio build`, beside the `cmark` comm
 text: each case at its suite size and doubled, with Folio's CPU time, cmark's, their ratio and the
 doubling ratio (time doubled / time once; linear is about 2). After them, hostile books that
 cmark's suite lacks: a long paragraph, many links, deep lists, a long word, many headings,
-a huge HTML table, many tables and many footnotes, each with its text doubled for the doubling ratio.
+a huge HTML table, many tables, footnotes, definitions and asides, each with its text doubled for
+the doubling ratio.
 
     make bench            # or: python3 bench/pathological.py [--timeout S] [--only NAME] [--no-double]
                           #     [--folio PATH] [--baseline PATH] [--json PATH]
@@ -74,6 +75,9 @@ def book_cases(scale):
         # not grow with the rest of the chapter.
         "200 tables": "".join(f"Table {i}\n\n| a | b |\n|---|---|\n| [x][r] {i} | y |\n\n" for i in range(200 * scale)) + "[r]: https://example.com/\n",
         "2,000 footnotes": "".join(f"Text {i}.[^n{i}]\n\n[^n{i}]: Note {i}.\n\n" for i in range(2000 * scale)),
+        # A definition is parsed again by cmark too, and a definition list is found in the lines.
+        "3,000 definitions": "".join(f"Term {i}\n:   A definition, [x][r] {i}.\n\n" for i in range(3000 * scale)) + "[r]: https://example.com/\n",
+        "5,000 asides": "".join(f"> [!NOTE]\n> Aside {i}.\n\n" for i in range(5000 * scale)),
     }
 
 

@@ -97,7 +97,29 @@ struct BookTOMLTests {
         #expect(config.options.redirects.map(\.from) == ["x.html"])
         #expect(config.preprocessors.map(\.name) == ["one", "two"])
         #expect(config.options.markdown.math == .mathJax)
-        #expect(config.ignored.map(\.key) == ["book.multilingual", "output.html.redirect.\"/x.html#f\""])
+        #expect(config.ignored.map(\.key) == ["output.html.redirect.\"/x.html#f\""])
+        #expect(config.warnings.map(\.description) == [
+            "book.toml:7:1: warning: `book.multilingual` is mdBook 0.4's and was removed in mdBook 0.5",
+            "book.toml:11:1: warning: `output.html.curly-quotes` is mdBook 0.4's and was removed in mdBook 0.5",
+        ])
+        #expect(config.warnings.map(\.hint) == ["it was never used", "use `output.html.smart-punctuation`"])
+    }
+
+    @Test func admonitionsAndDefinitionListsAreOnUnlessTurnedOff() throws {
+        let on = try MdBookConfig.decode(parse("[book]\ntitle = \"T\""), file: "book.toml").options.markdown
+        #expect(on.admonitions && on.definitionLists)
+        let off = try MdBookConfig.decode(parse("[output.html]\nadmonitions = false\ndefinition-lists = false"), file: "book.toml").options.markdown
+        #expect(!off.admonitions && !off.definitionLists)
+        #expect(throws: DiagnosticsError.self) { try MdBookConfig.decode(parse("[output.html]\nadmonitions = \"no\""), file: "book.toml") }
+    }
+
+    @Test func mdBook04sRemovedKeysAreWarningsAtTheirPlace() throws {
+        let config = try MdBookConfig.decode(parse("[output.html]\ncopy-fonts = true\ngoogle-analytics = \"G-1\""), file: "book.toml")
+        #expect(config.warnings.map(\.description) == [
+            "book.toml:2:1: warning: `output.html.copy-fonts` is mdBook 0.4's and was removed in mdBook 0.5",
+            "book.toml:3:1: warning: `output.html.google-analytics` is mdBook 0.4's and was removed in mdBook 0.5",
+        ])
+        #expect(config.ignored.isEmpty)
     }
 
     @Test func mdBookThemesMapToFolios() throws {

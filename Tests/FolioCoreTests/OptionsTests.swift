@@ -129,6 +129,12 @@ private func problems(_ yaml: String) -> [String] {
         #expect(try decode("markdown:\n  math: false").markdown.math == MathDelimiters.none)
     }
 
+    @Test func admonitionsAndDefinitionListsTurnOff() throws {
+        #expect(BookOptions().markdown.admonitions && BookOptions().markdown.definitionLists)
+        let markdown = try decode("markdown:\n  admonitions: false\n  definition-lists: false").markdown
+        #expect(!markdown.admonitions && !markdown.definitionLists)
+    }
+
     @Test func emptyValuesKeepDefaults() throws {
         #expect(try decode("title:\nreading:\npage:\n  size: ~") == BookOptions())
     }
@@ -140,7 +146,7 @@ private func problems(_ yaml: String) -> [String] {
         ("reading:\n  spin: mid", "2:3: unknown key `reading.spin`; did you mean `spine`? (accepted: transition, orientation, spine, direction, double-sided)"),
         ("reading:\n  speed: 2", "2:3: unknown key `reading.speed` (accepted: transition, orientation, spine, direction, double-sided)"),
         ("page:\n  Size: a5", "2:3: unknown key `page.Size`; did you mean `size`? (accepted: size, chapter-start, title-page, contents-page)"),
-        ("markdown:\n  smart_punctuation: false", "2:3: unknown key `markdown.smart_punctuation`; did you mean `smart-punctuation`? (accepted: smart-punctuation, raw-html, math)"),
+        ("markdown:\n  smart_punctuation: false", "2:3: unknown key `markdown.smart_punctuation`; did you mean `smart-punctuation`? (accepted: smart-punctuation, raw-html, math, admonitions, definition-lists)"),
         ("? [a]\n: b", "1:3: a key must be a name, not a list"),
     ])
     func unknownKey(yaml: String, message: String) {
@@ -162,6 +168,7 @@ private func problems(_ yaml: String) -> [String] {
         ("reading: yes", "1:10: `reading` must be a mapping, not `yes`"),
         ("reading:\n  double-sided: yes", "2:17: `reading.double-sided` must be true or false, not `yes`"),
         ("markdown:\n  raw-html: 'true'", "2:13: `markdown.raw-html` must be true or false, not `true`"),
+        ("markdown:\n  definition-lists: no", "2:21: `markdown.definition-lists` must be true or false, not `no`"),
         ("cover: [a.jpg]", "1:8: `cover` must be a relative path inside the book folder, not a list"),
         ("reading: this is not a mapping but a long sentence about reading", "1:10: `reading` must be a mapping, not `this is not a mapping but a long sentenc…`"),
     ])

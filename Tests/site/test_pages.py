@@ -31,7 +31,8 @@ def page_urls(site):
     return urls
 
 
-@pytest.mark.parametrize("name", ["content", "long-text", "every-construct", "reader-rtl", "tables", "code-heavy", "cjk-technical", "math"])
+@pytest.mark.parametrize("name", ["content", "long-text", "every-construct", "reader-rtl", "tables", "code-heavy", "cjk-technical", "math",
+                                  "split-asides"])
 def test_no_page_overflows(name, sites, server, browser, capsys):
     site = sites[name]
     urls = page_urls(site)

@@ -114,7 +114,7 @@ func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: BuildFla
     let book = project.loaded.book
     project.loaded.book.sections = runPreprocessors(config, root: root, contents: book.contents, sections: book.sections, log: &log)
     // Placed under `src` once, by the build, like every later diagnostic.
-    project.loaded.warnings += log.warnings
+    project.loaded.warnings += config.warnings + log.warnings
     project.unused = config.ignored.map { "\($0.location): `\($0.key)` has no meaning in Folio and is ignored" } + theme.unused
         + project.keptFrontMatter
     if log.hasErrors { throw DiagnosticsError((project.loaded.warnings + log.diagnostics.filter { $0.severity == .error }).map(project.locate)) }

@@ -15,10 +15,15 @@ enum Block: Sendable, Equatable {
     indirect case table(MarkdownTable)
     /// The chapter's footnotes, in the order of their first reference, at its end (GFM).
     case footnotes([Footnote])
+    /// A block quote tagged `[!NOTE]`, `[!TIP]`… on its first line (mdBook's admonitions).
+    indirect case aside(Aside)
+    /// Terms and their definitions (mdBook's definition lists).
+    indirect case definitionList(DefinitionList)
     /// A heading with the classes its `{#id .class}` attributes give it.
     indirect case classed(Block, classes: [String])
     /// The rest of a block that began on an earlier page: a paragraph's later lines, a code
-    /// block's later lines, or a list whose first item began earlier.
+    /// block's later lines, a list whose first item began earlier, an aside without its title,
+    /// or a definition list whose first entry began earlier.
     indirect case continued(Block)
 }
 

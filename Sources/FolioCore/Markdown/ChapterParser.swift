@@ -25,13 +25,15 @@ enum BookSize {
 
 func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> ParsedChapter {
     var cuts: [MarkdownPosition] = []
-    let markdown = parseMarkdown(chapter.markdown, smartPunctuation: options.smartPunctuation, math: options.math, cuts: &cuts)
+    let markdown = parseMarkdown(chapter.markdown, smartPunctuation: options.smartPunctuation, math: options.math, admonitions: options.admonitions,
+                                 definitionLists: options.definitionLists, cuts: &cuts)
     let (blocks, headings) = assignHeadingIDs(markdown.map { $0.rewrittenBlocks { $0.leavingOutHiddenLines(prefixes: options.hiddenLinePrefixes) } })
     let title = chapter.declaredTitle
         ?? headings.first { $0.level == 1 }?.title
         ?? titleFromFileName(fileStem(chapter.path))
     let anchors = options.rawHTML ? blocks.flatMap(\.rawHTMLIDs) : []
     var parsed = ParsedChapter(chapter: chapter, title: title, blocks: blocks, headings: headings, anchors: anchors)
+    parsed.terms = blocks.flatMap(\.termIDs)
     if chapter.markdown.utf8.count > BookSize.chapter {
         parsed.warnings.append(.warning("this chapter has more than \(BookSize.chapter / 1_000_000) MB of Markdown: it builds, but slowly, into pages that are slow to turn",
                                         at: SourceLocation(file: chapter.path), hint: "split it into several chapters"))

@@ -37,22 +37,11 @@ struct FootnoteDefinitions {
             return
         }
         var lines = source.lines
-        var fence: (character: Character, count: Int)?
+        var fences = CodeFences()
         var index = 0
         while index < lines.count {
             let line = lines[index]
-            if let open = fence {
-                if let closing = Self.fence(line), closing.character == open.character, closing.count >= open.count,
-                   closing.info.allSatisfy(\.isWhitespace) { fence = nil }
-                index += 1
-                continue
-            }
-            if let opened = Self.fence(line) {
-                fence = (opened.character, opened.count)
-                index += 1
-                continue
-            }
-            guard let (label, first) = Self.definitionStart(line) else {
+            guard !fences.isCode(line), let (label, first) = Self.definitionStart(line) else {
                 index += 1
                 continue
             }
@@ -93,17 +82,6 @@ struct FootnoteDefinitions {
         let after = rest[rest.index(after: close)...]
         guard !label.isEmpty, !label.contains(where: \.isWhitespace), after.hasPrefix(":") else { return nil }
         return (label.lowercased(), after.dropFirst().drop { $0 == " " || $0 == "\t" })
-    }
-
-    /// A code fence's character, length and info string, if the line opens or closes one.
-    static func fence(_ line: Substring) -> (character: Character, count: Int, info: Substring)? {
-        let spaces = line.prefix { $0 == " " }.count
-        guard spaces <= 3, let character = line.dropFirst(spaces).first, character == "`" || character == "~" else { return nil }
-        let count = line.dropFirst(spaces).prefix { $0 == character }.count
-        guard count >= 3 else { return nil }
-        let info = line.dropFirst(spaces + count)
-        if character == "`" && info.contains("`") { return nil }
-        return (character, count, info)
     }
 
     /// Whether a line would start a block of its own rather than continue a paragraph lazily.

@@ -16,17 +16,21 @@ struct HTMLRenderer: Sendable {
     var anchor: @Sendable (String) -> String
     /// Where a link or source written in raw HTML leads from the page; nil keeps it as written.
     var rawLink: @Sendable (RawHTMLLink) -> String?
+    /// An aside's title in the book's language.
+    var asideTitle: @Sendable (Aside) -> String
 
     init(rawHTML: Bool, codeClasses: CodeClasses = .cmark, resolve: @escaping @Sendable (ChapterLink) -> String = { _ in "" },
                 headingID: @escaping @Sendable (String) -> String = { $0 },
                 anchor: @escaping @Sendable (String) -> String = { "#" + $0 },
-                rawLink: @escaping @Sendable (RawHTMLLink) -> String? = { _ in nil }) {
+                rawLink: @escaping @Sendable (RawHTMLLink) -> String? = { _ in nil },
+                asideTitle: @escaping @Sendable (Aside) -> String = \.englishTitle) {
         self.rawHTML = rawHTML
         self.codeClasses = codeClasses
         self.resolve = resolve
         self.headingID = headingID
         self.anchor = anchor
         self.rawLink = rawLink
+        self.asideTitle = asideTitle
     }
 
     func render(_ blocks: [Block]) -> String {
@@ -73,6 +77,10 @@ struct HTMLRenderer: Sendable {
             for child in children { render(child, tight: false, into: &out) }
             out.newline()
             out.append("</blockquote>\n")
+        case .aside(let aside):
+            renderAside(aside, continued: continued, into: &out)
+        case .definitionList(let list):
+            renderDefinitionList(list, continued: continued, into: &out)
         case .list(let list):
             out.newline()
             out.append(openingTag(of: list))
@@ -144,6 +152,37 @@ struct HTMLRenderer: Sendable {
             out.append("</tbody>\n")
         }
         out.append("</table>\n")
+    }
+
+    /// An aside as mdBook writes it, a block quote with a title; the rest of one split across
+    /// pages goes on without the title.
+    func renderAside(_ aside: Aside, continued: Bool, into out: inout HTMLBuffer) {
+        out.newline()
+        out.append("<blockquote class=\"blockquote-tag blockquote-tag-\(aside.kind.rawValue)\(continued ? " continued" : "")\">\n")
+        if !continued { out.append("<p class=\"blockquote-tag-title\">\(aside.icon)\(escapeHTML(asideTitle(aside)))</p>\n") }
+        for child in aside.blocks { render(child, tight: false, into: &out) }
+        out.newline()
+        out.append("</blockquote>\n")
+    }
+
+    /// Terms and definitions as mdBook writes them (terms with ids, as headings have); a tight
+    /// list's definitions hold their paragraphs' text without `<p>`, as a tight list's items do.
+    func renderDefinitionList(_ list: DefinitionList, continued: Bool, into out: inout HTMLBuffer) {
+        out.newline()
+        out.append(continued ? "<dl class=\"continued\">\n" : "<dl>\n")
+        for entry in list.entries {
+            if !entry.term.isEmpty {
+                out.append(entry.id.isEmpty ? "<dt>" : "<dt id=\"\(escapeHTML(headingID(entry.id)))\">")
+                render(entry.term, into: &out)
+                out.append("</dt>\n")
+            }
+            for definition in entry.definitions {
+                out.append("<dd>")
+                for child in definition { render(child, tight: list.tight, into: &out) }
+                out.append("</dd>\n")
+            }
+        }
+        out.append("</dl>\n")
     }
 
     func formatPercent(_ value: Double) -> String {

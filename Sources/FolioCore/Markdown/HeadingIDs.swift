@@ -1,7 +1,7 @@
 import Foundation
 
-/// Gives every heading of a chapter an id from its text, unique within the chapter, as mdBook
-/// gives them, so that links written for mdBook (and GitHub) reach the same headings, and links
+/// Gives every heading (and every definition list's term) of a chapter an id from its text,
+/// unique within the chapter, as mdBook gives them, so that links written for mdBook (and GitHub) reach the same headings, and links
 /// to `chapter.md#id` keep working while the chapter's other headings change.
 func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading]) {
     var slugs = UniqueSlugs()
@@ -9,6 +9,13 @@ func assignHeadingIDs(_ blocks: [Block]) -> (blocks: [Block], headings: [Heading
 
     let result = blocks.map { block in
         block.rewrittenBlocks { block in
+            if case .definitionList(var list) = block {
+                // Terms are anchors too, as mdBook makes them, but not in the contents.
+                for index in list.entries.indices {
+                    list.entries[index].id = slugs.claim(headingID(list.entries[index].term.plainText(withImageDescriptions: false)))
+                }
+                return .definitionList(list)
+            }
             guard case .heading(let level, let content, let given) = block else { return block }
             let title = content.plainText()
             // An id the writer gave (`{#id}`) is kept.

@@ -9,11 +9,11 @@ struct LinkTargets: Sendable {
     /// that is not one).
     var refused: [String: String] = [:]
 
-    /// The chapters' headings and raw HTML ids; only Markdown is a chapter a link can reach, so
+    /// The chapters' headings, terms and raw HTML ids; only Markdown is a chapter a link can reach, so
     /// an image cover stays an image.
     init(_ chapters: [ParsedChapter], files: Set<String>, refused: [String: String] = [:]) {
         self.init(chapters: Dictionary(uniqueKeysWithValues: chapters.filter { fileExtension($0.chapter.path) == "md" }.map {
-            ($0.chapter.id, Set($0.headings.map(\.id) + $0.anchors))
+            ($0.chapter.id, Set($0.headings.map(\.id) + $0.terms + $0.anchors))
         }), files: files, refused: refused)
     }
 

@@ -1,12 +1,13 @@
 extension Block {
     /// Each id in the block a link may reach, in one walk: its headings', nested ones included,
-    /// its footnotes' and the references to them (all of which take their chapter's slug in the
+    /// its terms', its footnotes' and the references to them (all of which take their chapter's slug in the
     /// site), and with `rawHTML` those its raw HTML gives its elements.
     func forEachTargetID(rawHTML: Bool, _ body: (String) -> Void) {
         walk(blocks: { block in
             switch block {
             case .heading(_, _, let id): body(id)
             case .footnotes(let notes): for note in notes { body(Footnote.noteID(note.number)) }
+            case .definitionList(let list): for entry in list.entries where !entry.id.isEmpty { body(entry.id) }
             case .html(let html) where rawHTML: FolioCore.rawHTMLIDs(html).forEach(body)
             default: break
             }

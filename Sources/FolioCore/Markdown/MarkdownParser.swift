@@ -1,16 +1,19 @@
 /// Parses Markdown with libcmark into `Block` values, lowered from the positioned tree, with
 /// the extensions mdBook enables beyond CommonMark, built over cmark's tree and the source
-/// lines: tables, footnotes, strikethrough, task lists and heading attributes.
-func parseMarkdown(_ text: String, smartPunctuation: Bool, math: MathDelimiters = .none) -> [Block] {
+/// lines: tables, footnotes, strikethrough, task lists, heading attributes, and (unless turned
+/// off) admonitions and definition lists.
+func parseMarkdown(_ text: String, smartPunctuation: Bool, math: MathDelimiters = .none, admonitions: Bool = true, definitionLists: Bool = true) -> [Block] {
     var cuts: [MarkdownPosition] = []
-    return parseMarkdown(text, smartPunctuation: smartPunctuation, math: math, cuts: &cuts)
+    return parseMarkdown(text, smartPunctuation: smartPunctuation, math: math, admonitions: admonitions, definitionLists: definitionLists, cuts: &cuts)
 }
 
 /// The blocks `text` makes, and in `cuts` where it nests deeper than `MarkdownNode.maximumDepth`
 /// (the content there is kept as plain text).
-func parseMarkdown(_ text: String, smartPunctuation: Bool, math: MathDelimiters = .none, cuts: inout [MarkdownPosition]) -> [Block] {
+func parseMarkdown(_ text: String, smartPunctuation: Bool, math: MathDelimiters = .none, admonitions: Bool = true, definitionLists: Bool = true,
+                   cuts: inout [MarkdownPosition]) -> [Block] {
     let definitions = FootnoteDefinitions(text)
-    var lowering = MarkdownLowering(text: definitions.text, smartPunctuation: smartPunctuation, math: math)
+    var lowering = MarkdownLowering(text: definitions.text, smartPunctuation: smartPunctuation, math: math,
+                                    admonitions: admonitions, definitionLists: definitionLists)
     let body = lowering.parse(definitions.text, lineOffset: 0)
     let notes = definitions.notes.mapValues { note in
         lowering.parse(note.text, lineOffset: note.line - 1)
@@ -28,6 +31,9 @@ struct MarkdownLowering {
     let smartPunctuation: Bool
     /// The delimiters of formulas, found in cmark's tree before it is lowered.
     let math: MathDelimiters
+    /// Whether `[!NOTE]`-tagged block quotes are asides, and whether definition lists are read.
+    let admonitions: Bool
+    let definitionLists: Bool
     private let lines: [Substring]
     /// Whether the chapter may define link references: a definition's label ends in `]:`.
     private let mayDefineReferences: Bool
@@ -37,10 +43,12 @@ struct MarkdownLowering {
     /// Where the chapter's own text nests too deep (text parsed again is not counted twice).
     private(set) var cuts: [MarkdownPosition] = []
 
-    init(text: String, smartPunctuation: Bool, math: MathDelimiters = .none) {
+    init(text: String, smartPunctuation: Bool, math: MathDelimiters = .none, admonitions: Bool = true, definitionLists: Bool = true) {
         self.text = text
         self.smartPunctuation = smartPunctuation
         self.math = math
+        self.admonitions = admonitions
+        self.definitionLists = definitionLists
         lines = text.lines
         mayDefineReferences = text.containsBytes("]:")
     }
@@ -63,31 +71,70 @@ struct MarkdownLowering {
             if !lines[span].contains(where: { $0.containsBytes("]:") }) { kept.replaceSubrange(span, with: repeatElement(false, count: span.count)) }
         }
         var text = ""
+        var endsBlank = true
         for (index, line) in lines.enumerated() where kept[index] {
-            if index > 0, !kept[index - 1], !text.isEmpty { text += "\n" }
+            // A run of blank lines is one, as cmark reads it: the blank lines left where footnotes
+            // and definition lists were taken out would otherwise be parsed again with every note.
+            let blank = line.allSatisfy(\.isWhitespace)
+            if blank || (index > 0 && !kept[index - 1]), !endsBlank {
+                text += "\n"
+                endsBlank = true
+            }
+            guard !blank else { continue }
             text += line + "\n"
+            endsBlank = false
         }
         return text
     }
 
     /// `source`'s blocks, with the extensions; `lineOffset` is how far its first line is from the chapter's.
     mutating func parse(_ source: String, lineOffset: Int) -> [Block] {
+        let blocks = parseBlocks(source, nesting: 0)
+        let moved = lineOffset == 0 ? blocks : blocks.map { $0.movingPositions(lines: lineOffset, columns: 0) }
+        return moved.map(applyInlineExtensions)
+    }
+
+    /// `source`'s blocks, before the inline extensions; `nesting` is how many definitions hold it.
+    private mutating func parseBlocks(_ source: String, nesting: Int) -> [Block] {
+        let lists = definitionLists && nesting < DefinitionList.maximumNesting ? DefinitionListLines(source) : nil
+        let marked = lists?.text ?? source
         let document: MarkdownNode
         let own: [MarkdownNode]
         if source == text {
-            document = MarkdownNode.parse(source, smartPunctuation: smartPunctuation, cuts: &cuts).findingMath(math, lines: lines)
+            document = MarkdownNode.parse(marked, smartPunctuation: smartPunctuation, cuts: &cuts).findingMath(math, lines: lines)
             own = document.children
-            if mayDefineReferences { definitions = Self.definingText(lines, blocks: own) }
+            // A definition list's lines are its own to parse, as a placeholder's blank lines say.
+            if mayDefineReferences { definitions = Self.definingText(lists?.lists.isEmpty ?? true ? lines : marked.lines, blocks: own) }
         } else {
             let count = source.lines.count
-            document = MarkdownNode.parse(source + referencesFor(source), smartPunctuation: smartPunctuation)
-                .findingMath(math, lines: math == .none ? [] : source.lines)
+            document = MarkdownNode.parse(marked + referencesFor(marked), smartPunctuation: smartPunctuation)
+                .findingMath(math, lines: math == .none ? [] : marked.lines)
             own = document.children.filter { $0.position.line <= count }
         }
         let blocks = MarkdownNode(kind: .document, literal: "", position: document.position, endLine: document.endLine, children: own)
             .blocks(lowering: &self, quoteDepth: 0, sourceLines: source == text ? lines : source.lines)
-        let moved = lineOffset == 0 ? blocks : blocks.map { $0.movingPositions(lines: lineOffset, columns: 0) }
-        return moved.map(applyInlineExtensions)
+        guard let lists, !lists.lists.isEmpty else { return blocks }
+        return blocks.map { block in
+            guard case .paragraph(let content) = block, let entries = lists.list(content) else { return block }
+            return .definitionList(definitionList(entries, nesting: nesting))
+        }
+    }
+
+    /// A list's terms, parsed as paragraphs all at once, and its definitions, each as a text of
+    /// its own, with their positions moved back to their lines.
+    private mutating func definitionList(_ entries: [DefinitionListLines.Entry], nesting: Int) -> DefinitionList {
+        let terms = inlines(cells: [], paragraphs: entries.map(\.term)).paragraphs
+        var line = 1
+        var listed: [DefinitionList.Entry] = []
+        for (entry, term) in zip(entries, terms) {
+            let moved = term.map { $0.movingPositions(lines: entry.termLine - line, columns: 0) }
+            line += entry.term.lines.count + 1
+            let definitions = entry.definitions.map { definition in
+                parseBlocks(definition.text, nesting: nesting + 1).map { $0.movingPositions(lines: definition.line - 1, columns: 0) }
+            }
+            listed.append(DefinitionList.Entry(term: moved, definitions: definitions))
+        }
+        return DefinitionList(tight: !entries.contains(where: \.loose), entries: listed)
     }
 
     /// Pieces of text parsed as inlines, each as cmark reads a paragraph of it: a table cell is
@@ -156,7 +203,10 @@ extension MarkdownNode {
             case .paragraph:
                 return lowering.table(in: node, quoteDepth: quoteDepth, sourceLines: sourceLines) ?? [.paragraph(node.inlines)]
             case .heading(let level): return [.heading(level: level, content: node.inlines, id: "")]
-            case .blockQuote: return [.blockQuote(node.blocks(lowering: &lowering, quoteDepth: quoteDepth + 1, sourceLines: sourceLines))]
+            case .blockQuote:
+                let children = node.blocks(lowering: &lowering, quoteDepth: quoteDepth + 1, sourceLines: sourceLines)
+                if lowering.admonitions, let aside = Aside(quoting: children) { return [.aside(aside)] }
+                return [.blockQuote(children)]
             case .list(let ordered, let start, let tight):
                 let items = node.children.map { $0.blocks(lowering: &lowering, quoteDepth: quoteDepth, sourceLines: sourceLines) }
                 return [.list(MarkdownList(start: ordered ? start : nil, tight: tight, items: items))]

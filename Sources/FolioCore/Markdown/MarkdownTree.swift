@@ -5,14 +5,17 @@ extension Block {
     /// Visits this block, then every block and inline inside it, in document order.
     func walk(blocks visitBlock: (Block) -> Void = { _ in }, inlines visitInline: (Inline) -> Void = { _ in }) {
         visitBlock(self)
-        switch self {
-        case .paragraph(let content), .heading(_, let content, _):
-            for inline in content {
+        func walk(_ run: [Inline]) {
+            for inline in run {
                 inline.walk(entering: { inline in
                     visitInline(inline)
                     return true
                 })
             }
+        }
+        switch self {
+        case .paragraph(let content), .heading(_, let content, _):
+            walk(content)
         case .blockQuote(let children):
             for child in children { child.walk(blocks: visitBlock, inlines: visitInline) }
         case .list(let list):
@@ -22,17 +25,19 @@ extension Block {
         case .continued(let inner), .classed(let inner, _):
             inner.walk(blocks: visitBlock, inlines: visitInline)
         case .table(let table):
-            for cell in table.cells {
-                for inline in cell {
-                    inline.walk(entering: { inline in
-                        visitInline(inline)
-                        return true
-                    })
-                }
-            }
+            for cell in table.cells { walk(cell) }
         case .footnotes(let notes):
             for note in notes {
                 for child in note.blocks { child.walk(blocks: visitBlock, inlines: visitInline) }
+            }
+        case .aside(let aside):
+            for child in aside.blocks { child.walk(blocks: visitBlock, inlines: visitInline) }
+        case .definitionList(let list):
+            for entry in list.entries {
+                walk(entry.term)
+                for definition in entry.definitions {
+                    for child in definition { child.walk(blocks: visitBlock, inlines: visitInline) }
+                }
             }
         case .codeBlock, .html, .thematicBreak:
             break
@@ -95,6 +100,17 @@ extension Block {
                 note.blocks = rewriteAll(note.blocks)
                 return note
             })
+        case .aside(var aside):
+            aside.blocks = rewriteAll(aside.blocks)
+            rebuilt = .aside(aside)
+        case .definitionList(var list):
+            list.entries = list.entries.map { entry in
+                var entry = entry
+                entry.term = runs(entry.term)
+                entry.definitions = entry.definitions.map(rewriteAll)
+                return entry
+            }
+            rebuilt = .definitionList(list)
         case .codeBlock, .html, .thematicBreak:
             rebuilt = self
         }

@@ -7,6 +7,8 @@ struct ParsedChapter: Sendable, Equatable {
     var headings: [Heading]
     /// The ids its raw HTML gives, when raw HTML is rendered: link targets like headings.
     var anchors: [String]
+    /// The ids of its definition lists' terms: link targets as headings are, but not in the contents.
+    var terms: [String] = []
     /// What parsing found that the writer should know: Markdown nested too deep.
     var warnings: [Diagnostic] = []
 

@@ -95,6 +95,9 @@ struct MarkdownOptions: Sendable, Equatable {
     var smartPunctuation = true
     /// Off: cmark's safe mode drops raw HTML and dangerous URLs.
     var rawHTML = false
+    /// mdBook's admonitions (`> [!NOTE]`…) and definition lists; off, they read as CommonMark does.
+    var admonitions = true
+    var definitionLists = true
     /// What starts the hidden lines of code in each language (book.toml's
     /// `[output.html.code.hidelines]`); a block's own `hidelines=` comes first.
     var hiddenLinePrefixes: [String: String] = [:]

@@ -1,6 +1,7 @@
 /// What an mdBook project's `book.toml` says that Folio uses: the book's options, the folder of
 /// its chapters, its extra stylesheets and its preprocessors. Keys that mean nothing in Folio are
-/// kept, with where they are written, for `folio build --verbose`.
+/// kept, with where they are written, for `folio build --verbose`; mdBook 0.4's keys that 0.5
+/// removed are warnings.
 struct MdBookConfig: Sendable {
     var options = BookOptions()
     /// The folder of SUMMARY.md and the chapters, relative to the project (`[book] src`).
@@ -11,6 +12,8 @@ struct MdBookConfig: Sendable {
     var preprocessors: [PreprocessorConfig] = []
     /// Dotted key paths ignored, with where they are written.
     var ignored: [(key: String, location: SourceLocation)] = []
+    /// mdBook 0.4's keys that 0.5 removed, each at its place, with what 0.5 has instead.
+    var warnings: [Diagnostic] = []
     /// The whole file, handed to preprocessors as mdBook's `config`.
     var table: YAMLNode
 }
@@ -66,8 +69,15 @@ extension MdBookConfig {
                 }
             case "output.html.smart-punctuation", "output.html.curly-quotes":
                 config.options.markdown.smartPunctuation = reader.bool(value) ?? config.options.markdown.smartPunctuation
+                if path == "output.html.curly-quotes" { config.warnings.append(removedKey(path, at: key.location)) }
             case "output.html.mathjax-support":
                 config.options.markdown.math = reader.bool(value).map { $0 ? .mathJax : .none } ?? config.options.markdown.math
+            case "output.html.admonitions":
+                config.options.markdown.admonitions = reader.bool(value) ?? config.options.markdown.admonitions
+            case "output.html.definition-lists":
+                config.options.markdown.definitionLists = reader.bool(value) ?? config.options.markdown.definitionLists
+            case _ where removedKeys[path] != nil:
+                config.warnings.append(removedKey(path, at: key.location))
             case "output.html.default-theme":
                 lightTheme = reader.choice(value, among: mdBookThemes)
             case "output.html.preferred-dark-theme":
@@ -97,6 +107,19 @@ extension MdBookConfig {
         }
         guard reader.problems.isEmpty else { throw DiagnosticsError(reader.problems) }
         return config
+    }
+
+    /// mdBook 0.4's keys that 0.5 removed, by what mdBook 0.5 says instead. Folio reads
+    /// `curly-quotes` still, as `smart-punctuation`; the others meant nothing to it.
+    static let removedKeys: [String: String] = [
+        "output.html.curly-quotes": "use `output.html.smart-punctuation`",
+        "output.html.copy-fonts": "the theme's fonts are always copied",
+        "output.html.google-analytics": "add the script in a theme file (such as `head.hbs`) instead",
+        "book.multilingual": "it was never used",
+    ]
+
+    private static func removedKey(_ path: String, at location: SourceLocation) -> Diagnostic {
+        .warning("`\(path)` is mdBook 0.4's and was removed in mdBook 0.5", at: location, hint: removedKeys[path])
     }
 
     /// A TOML string: unlike YAML's `title: 1984`, TOML's `title = 1984` is a number, not text.

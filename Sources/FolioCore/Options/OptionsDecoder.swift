@@ -82,7 +82,7 @@ extension PageOptions {
 
 extension MarkdownOptions {
     private enum Key: String, CaseIterable {
-        case smartPunctuation = "smart-punctuation", rawHTML = "raw-html", math
+        case smartPunctuation = "smart-punctuation", rawHTML = "raw-html", math, admonitions, definitionLists = "definition-lists"
     }
 
     fileprivate mutating func read(_ field: OptionField, with reader: inout OptionsReader) {
@@ -91,6 +91,8 @@ extension MarkdownOptions {
             case .smartPunctuation: smartPunctuation = reader.bool(field) ?? smartPunctuation
             case .rawHTML: rawHTML = reader.bool(field) ?? rawHTML
             case .math: math = reader.bool(field).map { $0 ? .dollars : .none } ?? math
+            case .admonitions: admonitions = reader.bool(field) ?? admonitions
+            case .definitionLists: definitionLists = reader.bool(field) ?? definitionLists
             }
         }
     }

@@ -1,6 +1,7 @@
 /// Measures blocks with the default theme's typography and splits them where a typesetter
 /// would: paragraphs between lines (never leaving one line alone), code between lines, lists
-/// between items, quotes and items between their blocks. Headings, breaks and raw HTML stay whole.
+/// between items, quotes, asides and items between their blocks, definition lists between
+/// entries. Headings, breaks and raw HTML stay whole.
 ///
 /// The spacing it assumes is the theme's page CSS: blocks have only a top margin, so nothing
 /// collapses — no gap before the first block of a box, none between two paragraphs (the second
@@ -99,9 +100,15 @@ struct Typesetter {
         switch block {
         case .paragraph(let content):
             return lines(of: content, width: width, indented: previous?.isParagraph ?? false).reduce(0) { $0 + $1.height }
+        case .continued(.aside(let aside)):
+            return height(of: aside.blocks, width: width - geometry.quoteIndent)
         case .continued(let inner):
             // The rest of a block is the first thing in its box: no indent.
             return height(of: inner, width: width, after: nil)
+        case .aside(let aside):
+            return titleHeight(aside) + height(of: aside.blocks, width: width - geometry.quoteIndent)
+        case .definitionList:
+            return height(of: block, width: width, after: previous, upTo: .infinity)
         case .heading(let level, let content, _):
             return headingLines(level: level, content: content, width: width).reduce(0) { $0 + $1.height }
         case .codeBlock(_, let code):
@@ -129,10 +136,23 @@ struct Typesetter {
     /// blocks, is measured as far as the page reaches.
     func height(of block: Block, width: Double, after previous: Block?, upTo limit: Double) -> Double {
         switch block {
+        case .continued(.aside(let aside)):
+            return height(of: aside.blocks, width: width - geometry.quoteIndent, upTo: limit)
         case .continued(let inner):
             return height(of: inner, width: width, after: nil, upTo: limit)
         case .blockQuote(let children):
             return height(of: children, width: width - geometry.quoteIndent, upTo: limit)
+        case .aside(let aside):
+            let title = titleHeight(aside)
+            return title + height(of: aside.blocks, width: width - geometry.quoteIndent, upTo: limit - title)
+        case .definitionList(let list):
+            var total = 0.0
+            for index in list.entries.indices {
+                let gap = entryGap(index)
+                total = total + gap + entryHeight(list.entries[index], width: width, upTo: limit - total - gap)
+                if total > limit + 1 { break }
+            }
+            return total
         case .list(let list):
             var total = 0.0
             for index in list.items.indices {
@@ -187,9 +207,15 @@ struct Typesetter {
         switch block {
         case .paragraph(let content):
             return splitParagraph(content, lines: lines(of: content, width: width, indented: previous?.isParagraph ?? false), available: available)
+        case .continued(.aside(let aside)):
+            return splitAside(aside, titled: false, width: width, available: available)
         case .continued(let inner):
             guard let (head, rest) = split(inner, width: width, after: nil, available: available) else { return nil }
             return (.continued(head), rest)
+        case .aside(let aside):
+            return splitAside(aside, titled: true, width: width, available: available)
+        case .definitionList(let list):
+            return splitDefinitionList(list, width: width, available: available)
         case .codeBlock(let info, let code):
             return splitCode(info: info, code: code, width: width, available: available)
         case .blockQuote(let children):
@@ -358,6 +384,95 @@ struct Typesetter {
         }
         guard whole > 0 else { return nil }
         return (.list(part(list.items[..<whole], from: 0)), [.list(part(list.items[whole...], from: whole))])
+    }
+}
+
+extension Typesetter {
+    // MARK: Asides
+
+    /// An aside's title, a line of the text's size, and the space after it when blocks follow.
+    func titleHeight(_ aside: Aside) -> Double {
+        geometry.lineHeight + (aside.blocks.isEmpty ? 0 : geometry.afterHeading)
+    }
+
+    /// An aside split between its blocks, as a quote is; its rest goes on without the title.
+    func splitAside(_ aside: Aside, titled: Bool, width: Double, available: Double) -> (Block, [Block])? {
+        let (head, tail) = fit(aside.blocks, width: width - geometry.quoteIndent, available: available - (titled ? titleHeight(aside) : 0))
+        guard !head.isEmpty, !tail.isEmpty else { return nil }
+        let first = Block.aside(Aside(kind: aside.kind, blocks: head))
+        return (titled ? first : .continued(first), [.continued(.aside(Aside(kind: aside.kind, blocks: tail)))])
+    }
+
+    // MARK: Definition lists
+
+    /// The space above an entry: entries are set apart.
+    func entryGap(_ index: Int) -> Double {
+        index > 0 ? geometry.gap : 0
+    }
+
+    /// An entry's term, set in bold, and its definitions indented as list items are, measured
+    /// no further than needed to pass `limit` + 1.
+    func entryHeight(_ entry: DefinitionList.Entry, width: Double, upTo limit: Double) -> Double {
+        var total = termLines(entry.term, width: width).reduce(0) { $0 + $1.height }
+        for definition in entry.definitions {
+            total += height(of: definition, width: width - geometry.listIndent, upTo: limit - total)
+            if total > limit + 1 { break }
+        }
+        return total
+    }
+
+    private func termLines(_ term: [Inline], width: Double) -> [LineBreaker.Line] {
+        guard !term.isEmpty else { return [] }
+        let atoms = TextAtomizer.atoms(term, geometry: geometry, fontSize: geometry.fontSize, bold: true, images: images, width: width)
+        return LineBreaker(width: width, lineHeight: geometry.lineHeight).lines(atoms, indent: 0)
+    }
+
+    /// A definition list split between entries, or inside the first entry that does not fit
+    /// (between its definitions, or between a definition's blocks), its term never alone at the
+    /// foot of a page. Entries are measured only as far as the page reaches.
+    func splitDefinitionList(_ list: DefinitionList, width: Double, available: Double) -> (Block, [Block])? {
+        var whole = 0
+        var used = 0.0
+        while whole < list.entries.count {
+            let gap = entryGap(whole)
+            let height = entryHeight(list.entries[whole], width: width, upTo: available - used - gap)
+            guard used + gap + height <= available + 0.01 else { break }
+            used += gap + height
+            whole += 1
+        }
+        guard whole < list.entries.count else { return nil }
+        func part(_ entries: ArraySlice<DefinitionList.Entry>) -> Block {
+            .definitionList(DefinitionList(tight: list.tight, entries: Array(entries)))
+        }
+        if let (head, tail) = splitEntry(list.entries[whole], width: width, available: available - used - entryGap(whole)) {
+            return (part(list.entries[..<whole] + [head]), [.continued(part([tail] + list.entries[(whole + 1)...]))])
+        }
+        guard whole > 0 else { return nil }
+        return (part(list.entries[..<whole]), [part(list.entries[whole...])])
+    }
+
+    /// The largest first part of an entry that fits, its term and some of its definitions, and
+    /// the rest, without the term.
+    private func splitEntry(_ entry: DefinitionList.Entry, width: Double, available: Double) -> (DefinitionList.Entry, DefinitionList.Entry)? {
+        let inner = width - geometry.listIndent
+        var used = termLines(entry.term, width: width).reduce(0) { $0 + $1.height }
+        var whole = 0
+        while whole < entry.definitions.count {
+            let height = height(of: entry.definitions[whole], width: inner, upTo: available - used)
+            guard used + height <= available + 0.01 else { break }
+            used += height
+            whole += 1
+        }
+        guard whole < entry.definitions.count else { return nil }
+        let (head, tail) = fit(entry.definitions[whole], width: inner, available: available - used)
+        var first = Array(entry.definitions[..<whole])
+        var rest = Array(entry.definitions[whole...])
+        if !head.isEmpty, !tail.isEmpty {
+            first.append(head)
+            rest[0] = tail
+        }
+        guard !first.isEmpty else { return nil }
+        return (DefinitionList.Entry(term: entry.term, id: entry.id, definitions: first), DefinitionList.Entry(term: [], definitions: rest))
     }
 }
 

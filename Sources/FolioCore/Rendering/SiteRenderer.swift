@@ -113,7 +113,8 @@ final class PageDocuments: Sendable {
         let markdown = HTMLRenderer(rawHTML: rawHTML, codeClasses: .mdBook, resolve: { links.url(of: $0, from: page) },
                                     headingID: { SiteLayout.headingID(slug: page.slug, id: $0) },
                                     anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id },
-                                    rawLink: { rawHTMLLinkURL($0, on: page, targets: targets, links: links) })
+                                    rawLink: { rawHTMLLinkURL($0, on: page, targets: targets, links: links) },
+                                    asideTitle: { [strings = theme.strings.values] in strings[$0.titleKey] ?? $0.englishTitle })
         let context: [String: TemplateValue] = [
             "title": .string([pageTitle, bookTitle].compactMap { $0 }.joined(separator: " · ")),
             "page": TemplateContext.page(page, meta: page.chapter.flatMap { chapters[$0]?.chapter.meta } ?? []),

@@ -31,6 +31,8 @@ public func bookScaffold(title: String) -> [String: String] {
         #   smart-punctuation: true
         #   raw-html: false         # cmark's safe mode unless you opt in
         #   math: false             # TeX between $…$ or $$…$$, rendered to MathML when the book is built
+        #   admonitions: true       # `> [!NOTE]` quotes become asides
+        #   definition-lists: true  # a term, then `: definition` lines
 
         """,
         "01-first-steps.md": """

@@ -1,5 +1,5 @@
 extension [Block] {
-    /// The words of a page as a reader sees them, for search: each paragraph, heading, code
+    /// The words of a page as a reader sees them, for search: each paragraph, heading, term, code
     /// block and table cell on a line of its own. Raw HTML is markup, not words, and is left out.
     var searchText: String {
         // Its lines made in one buffer, a line break between each two.
@@ -23,7 +23,12 @@ extension [Block] {
                         line()
                         cell.appendPlainText(to: &text)
                     }
-                case .blockQuote, .list, .html, .thematicBreak, .footnotes, .classed, .continued: break
+                case .definitionList(let list):
+                    for entry in list.entries where !entry.term.isEmpty {
+                        line()
+                        entry.term.appendPlainText(to: &text)
+                    }
+                case .blockQuote, .aside, .list, .html, .thematicBreak, .footnotes, .classed, .continued: break
                 }
             })
         }

@@ -235,3 +235,18 @@ def test_a_book_folder_that_does_not_build_exits_1():
     result = subprocess.run([str(FOLIO), "check", str(book)], capture_output=True, text=True, env={"NO_COLOR": "1"})
     assert result.returncode == 1, result.stderr
     assert "error: link to a missing chapter `two.md`" in result.stderr, result.stderr
+
+
+def test_check_lists_the_broken_links_an_mdbook_project_keeps(tmp_path):
+    """The slips a build of an mdBook project warns about and keeps as written are the slips
+    `folio check` finds, and nothing else: the repaired links lead where they should."""
+    site = build(FIXTURES / "mdbook-link-slips/book", tmp_path / "site")
+    status, found = diagnostics(site)
+    assert status == 1
+    assert sorted((d["file"].split("/site/")[1], d["rule"], d["message"]) for d in found) == [
+        ("clients/1.html", "page-link", "`#%E7%B2%BE%E9%80%89%E4%B8%AD%E6%96%87%E5%AD%A6%E4%B9%A0%E8%B5%84%E6%96%99`: `clients/1.html` has no id `精选中文学习资料`"),
+        ("reference-manifest/1.html", "page-link", "`#the-publish-field`: `reference-manifest/1.html` has no id `the-publish-field`"),
+        ("reference-manifest/1.html", "page-link", "`../reference/logo.png` points to `reference/logo.png`, which the site does not have"),
+        ("reference-manifest/1.html", "page-link", "`../reference/resolver.html` points to `reference/resolver.html`, which the site does not have"),
+        ("reference-manifest/1.html", "page-link", "`../reference/unstable.html#nightly` points to `reference/unstable.html`, which the site does not have"),
+    ]

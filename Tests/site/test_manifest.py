@@ -30,7 +30,12 @@ def test_manifest_validates(book, validator, tmp_path):
         assert result.stdout.startswith("VALID"), result.stdout
 
 
-@pytest.mark.parametrize("book", ["content"] + good_fixtures())
+# An mdBook project built with the broken links it was published with: test_check.py checks that
+# `folio check` finds those, and nothing else.
+KEEPS_BROKEN_LINKS = {"mdbook-link-slips"}
+
+
+@pytest.mark.parametrize("book", ["content"] + [b for b in good_fixtures() if b not in KEEPS_BROKEN_LINKS])
 def test_check_finds_nothing_in_a_fresh_build(book, tmp_path):
     folder = ROOT / "content" if book == "content" else FIXTURES / book / "book"
     site = build(folder, tmp_path / "site")

@@ -5,7 +5,7 @@
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev
+APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev libkf5syntaxhighlighting-dev
 # The browser tests: Debian's Chromium, and the fonts the paginator's measures are taken from.
 TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk
 PY_PKGS    := playwright pytest jsonschema rfc3986-validator rfc3339-validator uri-template axe-playwright-python

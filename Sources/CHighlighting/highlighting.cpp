@@ -9,6 +9,7 @@
 #include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/state.h>
 #include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/theme.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -44,25 +45,24 @@ const char *hljsClasses(Theme::TextStyle style) {
     }
 }
 
-// Collects one line's runs: KSyntaxHighlighting counts UTF-16 units in the line, the runs count
-// UTF-8 bytes in the code.
+// Collects the runs of the code's lines, one line at a time: KSyntaxHighlighting counts UTF-16
+// units in the line, the runs count UTF-8 bytes in the code.
 class LineRuns final : public AbstractHighlighter {
 public:
     std::vector<chighlighting_run> *runs = nullptr;
-    // The UTF-8 offset in the code of each UTF-16 unit of the line, and of its end.
-    std::vector<size_t> bytes;
 
-    State highlight(const char *line, size_t length, size_t offset, const State &state) {
+    // The line of `code` from byte `start` to `end`, after the lines before it left `state`.
+    State highlight(const char *code, size_t start, size_t end, const State &state) {
+        this->code = code;
         bytes.clear();
-        for (size_t at = 0; at < length;) {
-            unsigned char lead = static_cast<unsigned char>(line[at]);
-            size_t size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-            bytes.push_back(offset + at);
-            if (size == 4) bytes.push_back(offset + at); // a surrogate pair
-            at += size;
+        for (size_t at = start; at < end;) {
+            unsigned char lead = static_cast<unsigned char>(code[at]);
+            bytes.push_back(at);
+            if (lead >= 0xF0) bytes.push_back(at); // a surrogate pair
+            at += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
         }
-        bytes.push_back(offset + length);
-        return highlightLine(QString::fromUtf8(line, static_cast<int>(length)), state);
+        bytes.push_back(end);
+        return highlightLine(QString::fromUtf8(code + start, static_cast<int>(end - start)), state);
     }
 
 protected:
@@ -70,12 +70,19 @@ protected:
         const char *classes = hljsClasses(format.textStyle());
         if (!classes || length <= 0) return;
         size_t start = bytes[offset], end = bytes[offset + length];
+        // A span of blanks shows nothing: leave them plain.
+        if (std::all_of(code + start, code + end, [](char c) { return c == ' ' || c == '\t'; })) return;
         if (!runs->empty() && runs->back().classes == classes && runs->back().offset + runs->back().length == start) {
             runs->back().length = end - runs->back().offset;
         } else {
             runs->push_back({start, end - start, classes});
         }
     }
+
+private:
+    const char *code = nullptr;
+    // The offset in the code of each UTF-16 unit of the line, and of its end.
+    std::vector<size_t> bytes;
 };
 
 // A repository and what it has found: a Repository is not safe to share between threads, so
@@ -133,7 +140,7 @@ bool chighlighting_highlight(const char *language, const char *code, size_t leng
     for (size_t start = 0; start < length;) {
         const void *newline = std::memchr(code + start, '\n', length - start);
         size_t end = newline ? static_cast<const char *>(newline) - code : length;
-        state = lines.highlight(code + start, end - start, start, state);
+        state = lines.highlight(code, start, end, state);
         start = end + 1;
     }
     giveBack(std::move(highlighter));

@@ -4,8 +4,8 @@ import Testing
 /// One construct per test: a fenced code block in, the page's highlighted HTML out.
 struct CodeHighlightingTests {
     func page(_ markdown: String) -> String {
-        let blocks = parseMarkdown(markdown, smartPunctuation: false).map { $0.rewrittenBlocks { $0.leavingOutHiddenLines(prefixes: [:]) } }
-        return HTMLRenderer(rawHTML: false, codeClasses: .mdBook).render(blocks)
+        let parsed = parseChapter(Chapter(id: "a.md", slug: "a", markdown: markdown), options: MarkdownOptions())
+        return HTMLRenderer(rawHTML: false, codeClasses: .mdBook).render(parsed.blocks)
     }
 
     @Test func keywordsTypesAndNumbers() {

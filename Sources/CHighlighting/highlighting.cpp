@@ -97,8 +97,12 @@ struct Highlighter {
         if (found != definitions.end()) return found->second;
         QString name = QString::fromStdString(language);
         Definition definition;
+        // The definitions come sorted by name, so the first of a name in any case is always the same one.
         for (const Definition &candidate : repository.definitions()) {
-            if (candidate.name().compare(name, Qt::CaseInsensitive) == 0) definition = candidate;
+            if (candidate.name().compare(name, Qt::CaseInsensitive) == 0) {
+                definition = candidate;
+                break;
+            }
         }
         if (!definition.isValid()) definition = repository.definitionForFileName(QStringLiteral("code.") + name);
         definitions.emplace(language, definition);
@@ -107,14 +111,20 @@ struct Highlighter {
 };
 
 std::mutex poolLock;
-std::vector<std::unique_ptr<Highlighter>> pool;
+// Never destroyed: the end of the process frees it sooner than taking each repository apart would.
+auto &pool = *new std::vector<std::unique_ptr<Highlighter>>;
 
 std::unique_ptr<Highlighter> takeHighlighter() {
-    std::lock_guard<std::mutex> hold(poolLock);
-    if (pool.empty()) return std::make_unique<Highlighter>();
-    auto highlighter = std::move(pool.back());
-    pool.pop_back();
-    return highlighter;
+    {
+        std::lock_guard<std::mutex> hold(poolLock);
+        if (!pool.empty()) {
+            auto highlighter = std::move(pool.back());
+            pool.pop_back();
+            return highlighter;
+        }
+    }
+    // Made outside the lock: a repository takes milliseconds to load.
+    return std::make_unique<Highlighter>();
 }
 
 void giveBack(std::unique_ptr<Highlighter> highlighter) {

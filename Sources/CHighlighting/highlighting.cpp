@@ -134,7 +134,8 @@ void giveBack(std::unique_ptr<Highlighter> highlighter) {
 
 } // namespace
 
-bool chighlighting_highlight(const char *language, const char *code, size_t length, chighlighting_runs *result) {
+bool chighlighting_highlight(const char *language, const void *bytes, size_t length, chighlighting_runs *result) {
+    const char *code = static_cast<const char *>(bytes);
     *result = {nullptr, 0};
     auto highlighter = takeHighlighter();
     Definition definition = highlighter->definition(language);

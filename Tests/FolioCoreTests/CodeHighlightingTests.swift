@@ -44,6 +44,10 @@ struct CodeHighlightingTests {
         #expect(page("```console\n$ echo hi\nhi\n```") == "<pre><code class=\"language-console\"><span class=\"hljs-meta prompt_\">$ </span><span class=\"hljs-built_in\">echo</span> hi\nhi\n</code></pre>\n")
     }
 
+    @Test func shellIsAConsoleToo() {
+        #expect(page("```shell\n$ ls\n```") == "<pre><code class=\"language-shell\"><span class=\"hljs-meta prompt_\">$ </span><span class=\"hljs-title function_\">ls</span>\n</code></pre>\n")
+    }
+
     @Test func anUnknownLanguageIsPlain() {
         #expect(page("```klingon\nlet <x>\n```") == "<pre><code class=\"language-klingon\">let &lt;x&gt;\n</code></pre>\n")
     }

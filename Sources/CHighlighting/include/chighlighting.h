@@ -26,7 +26,7 @@ typedef struct {
 /* The classed runs of `code` (`length` bytes of UTF-8) in the syntax whose name (in any case)
    or file extension is `language`, in order, neighbours of one class merged; false, and no runs,
    when no syntax has that name or extension. Safe to call from any thread. */
-bool chighlighting_highlight(const char *language, const char *code, size_t length, chighlighting_runs *result);
+bool chighlighting_highlight(const char *language, const void *code, size_t length, chighlighting_runs *result);
 
 void chighlighting_free(chighlighting_runs *runs);
 

@@ -7,15 +7,15 @@ import CHighlighting
 ///
 /// The language is the info string's first word (`CodeInfo.language`), matched to a syntax
 /// definition by its name in any case (`rust`, `python`, `JavaScript`), then by a file
-/// extension (`rs`, `py`, `sh`, `js`, `yml`). `console` is a shell session, as highlight.js reads
-/// it: a line that begins with `$ ` is a prompt and a shell command, any other line the command's
-/// output. A block with no language, or one no definition matches (`text`, `ignore`), is plain text.
+/// extension (`rs`, `py`, `sh`, `js`, `yml`). `console` (or `shell`) is a shell session, as
+/// highlight.js reads it: a line that begins with `$ ` is a prompt and a shell command, any other
+/// line the command's output. A block with no language, or one no definition matches (`text`, `ignore`), is plain text.
 ///
 /// The highlighter starts afresh at each part of a code block split across pages, and a run
 /// never crosses a line, so every part's spans close within it.
 func appendHighlightedCode(_ code: String, language: String?, to out: inout HTMLBuffer) {
     guard let language else { return out.appendEscaped(code) }
-    if language == "console" {
+    if language == "console" || language == "shell" {
         return appendShellSession(code, to: &out)
     }
     if !appendHighlighted(code[...], syntax: language, to: &out) { out.appendEscaped(code) }
@@ -25,7 +25,7 @@ func appendHighlightedCode(_ code: String, language: String?, to out: inout HTML
 private func appendHighlighted(_ code: Substring, syntax: String, to out: inout HTMLBuffer) -> Bool {
     var runs = chighlighting_runs()
     let found = withBytes(code) { bytes in
-        chighlighting_highlight(syntax, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, bytes.count, &runs)
+        chighlighting_highlight(syntax, bytes.baseAddress, bytes.count, &runs)
     }
     guard found else { return false }
     defer { chighlighting_free(&runs) }
@@ -46,7 +46,7 @@ private func appendHighlighted(_ code: Substring, syntax: String, to out: inout 
     return true
 }
 
-/// A `console` block: each prompt in highlight.js's `hljs-meta prompt_`, its command as a shell
+/// A shell session: each prompt in highlight.js's `hljs-meta prompt_`, its command as a shell
 /// (Bash) line, the output plain.
 private func appendShellSession(_ code: String, to out: inout HTMLBuffer) {
     for (index, line) in code.lines.enumerated() {

@@ -1,7 +1,8 @@
 """The benchmarks' book: a fixed-seed generator of chapters of prose, headings, lists, code,
 quotes and images, so that every run, on every machine, builds the same Markdown; and a
 code-heavy book, of listings between short paragraphs as in a programming book, whose twin with
-its listings' languages unknown (`unhighlighted`) measures what highlighting costs.
+its listings' languages unknown (`unhighlighted`) measures what highlighting costs. The code-heavy
+book has the Rust book's proportions: about a fifth of its pages' text is code.
 
 Chapter n is the same text in a book of any size (its random stream is seeded by the seed and
 n), so the 100-chapter book is the first tenth of the 1,000-chapter one."""
@@ -104,9 +105,9 @@ def write_book(folder: Path, chapters: int, seed: int = SEED) -> Path:
 
 
 def listing(rng: random.Random, language: str) -> str:
-    """A listing of 4 to 30 lines in `language`: declarations, calls, strings, numbers, comments."""
+    """A listing of 4 to 20 lines in `language`: declarations, calls, strings, numbers, comments."""
     word = lambda: rng.choice(WORDS)
-    count = rng.randint(4, 30)
+    count = rng.randint(4, 20)
     if language == "toml":
         lines = [f"[{word()}]"] + [f'{word()}_{i} = "{word()} {rng.randint(0, 99)}"  # {word()}' for i in range(count)]
     elif language == "console":
@@ -126,12 +127,12 @@ def listing(rng: random.Random, language: str) -> str:
 
 
 def code_chapter(n: int, seed: int = SEED) -> str:
-    """A chapter of 8 to 14 listings, each after a short paragraph, and the closing summary that
-    the paragraphs' links lead to."""
+    """A chapter of 6 to 10 listings, each after three to five paragraphs, and the closing summary
+    that the paragraphs' links lead to."""
     rng = random.Random(f"{seed}-code-{n}")
     parts = [f"# Listings {n}"]
-    for _ in range(rng.randint(8, 14)):
-        parts += [paragraph(rng, 1), listing(rng, rng.choice(CODE_LANGUAGES))]
+    for _ in range(rng.randint(6, 10)):
+        parts += [paragraph(rng, 1) for _ in range(rng.randint(3, 5))] + [listing(rng, rng.choice(CODE_LANGUAGES))]
     parts += ["## Summary", paragraph(rng, 1)]
     return "\n\n".join(parts) + "\n"
 

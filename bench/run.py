@@ -11,8 +11,8 @@ median of the runs; CPU is user + system; peak memory is the largest ru_maxrss o
 (os.wait4). Then `folio check` on the 1,000-chapter site, and as subprocesses, with `--json`,
 bench/reader_frames.py (the reader in Chromium) and bench/pathological.py (cmark's
 pathological inputs); a script without `--json` is shown as not measured. What highlighting
-costs: a code-heavy book (bench/books.py's, or one given, such as the Rust book) built fresh
-beside its twin with every listing's language unknown, alternating. Last, the printed
+costs: a code-heavy book (bench/books.py's, or one given, such as the Rust book) built fresh to
+memory beside its twin with every listing's language unknown, alternating. Last, the printed
 reports of bench/serve.py (`folio serve` beside nginx and Python's server, and the time from a
 save to the reload) and bench/search.py (search beside Pagefind, when pagefind-bin is installed).
 
@@ -194,7 +194,7 @@ def code_books(source, chapters, scratch):
 
 
 def highlighting_rounds(highlighted, plain, folio, runs, out, log):
-    """Fresh builds to disk of the code-heavy book and of its plain twin, in turn, the first of
+    """Fresh builds of the code-heavy book and of its plain twin into `out`, in turn, the first of
     each round alternating. {"highlighted": [Sample], "plain": [Sample]}"""
     samples = {"highlighted": [], "plain": []}
     order = [("highlighted", highlighted), ("plain", plain)]
@@ -257,9 +257,11 @@ def build_section(size, markdown, samples, floor, runs, tools):
 
 def highlighting_section(what, samples):
     pages = folio_report(samples["highlighted"][-1].output)["pages"]
-    lines = [f"{what}, {pages:,} pages, built fresh to disk as written and with every listing's language one no "
-             f"syntax definition knows (bench/books.py's `unhighlighted`), in turn; median of {len(samples['plain'])} "
-             "runs.", "", "| | median | CPU |", "|---|---|---|"]
+    lines = [f"{what}, {pages:,} pages, built fresh to memory (where a shared disk "
+             f"adds the least noise) as written and with every listing's language one no syntax definition knows "
+             f"(bench/books.py's `unhighlighted`), in turn; median of {len(samples['plain'])} "
+             f"run{'s' * (len(samples['plain']) != 1)}. The plain build loads KSyntaxHighlighting too, to look "
+             "its languages up, so what that costs once a build is in both.", "", "| | median | CPU |", "|---|---|---|"]
     for name, label in (("highlighted", "code highlighted"), ("plain", "code plain")):
         lines.append(f"| {label} | {secs(median(samples[name]))} | {secs(median(samples[name], 'cpu'))} |")
     lines += ["", "Folio's stages (`--timings`, last run):", ""]
@@ -404,7 +406,7 @@ def targets_section(results, reader, target_size, search, highlighting):
         add("To memory within 5× of cmark", f"{NOT_MEASURED} (no cmark)", None)
     what, code = highlighting
     added, added_cpu = (median(code["highlighted"], key) / median(code["plain"], key) for key in ("seconds", "cpu"))
-    add(f"Highlighting adds at most {HIGHLIGHTING_TARGET - 1:.0%} to a code-heavy book's build ({what}, fresh, to disk)",
+    add(f"Highlighting adds at most {HIGHLIGHTING_TARGET - 1:.0%} to a code-heavy book's build ({what}, fresh, to memory)",
         f"{added - 1:+.0%} (CPU: {added_cpu - 1:+.0%})", added <= HIGHLIGHTING_TARGET)
     written = {size: max(folio_report(s.output)["written"] for s in r["samples"]["unchanged"][r["tools"][0].name])
                for size, r in results.items()}
@@ -481,7 +483,8 @@ def main():
             shutil.rmtree(memory / f"out-{size}", ignore_errors=True)
         highlighted, plain = code_books(args.code_book, 5 if args.quick else CODE_CHAPTERS, disk)
         what = f"`{args.code_book}`" if args.code_book else f"bench/books.py's code-heavy book of {5 if args.quick else CODE_CHAPTERS} chapters"
-        highlighting = (what, highlighting_rounds(highlighted, plain, folio, 1 if args.quick else CODE_RUNS, disk / "out-code", log))
+        highlighting = (what, highlighting_rounds(highlighted, plain, folio, 1 if args.quick else CODE_RUNS, memory / "out-code", log))
+        shutil.rmtree(memory / "out-code", ignore_errors=True)
         target_size = TARGET_SIZE if TARGET_SIZE in sizes else sizes[len(sizes) // 2]
         log(f"  folio check, {target_size:,} chapters")
         site = disk / f"out-{target_size}" / "site-0"

@@ -28,7 +28,16 @@ let package = Package(
         // book.toml is read with toml++ (Debian: libtomlplusplus-dev, Homebrew: tomlplusplus), used
         // header-only, so the shim needs its headers and nothing to link.
         .target(name: "CTOML"),
-        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML", "CTOML", "CMicroHTTPD"], plugins: ["ThemeEmbedding"]),
+        // Code is highlighted with KDE's KSyntaxHighlighting, a Qt library: CQt carries Qt's flags
+        // from pkg-config (Qt5Gui, whose headers KSyntaxHighlighting's include), and the C++ shim
+        // includes KSyntaxHighlighting's headers by their path under the system's include folder.
+        .systemLibrary(
+            name: "CQt",
+            pkgConfig: "Qt5Gui",
+            providers: [.apt(["libkf5syntaxhighlighting-dev"])]
+        ),
+        .target(name: "CHighlighting", dependencies: ["CQt"], linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting")]),
+        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML", "CTOML", "CHighlighting", "CMicroHTTPD"], plugins: ["ThemeEmbedding"]),
         .executableTarget(name: "embed-theme"),
         .plugin(name: "ThemeEmbedding", capability: .buildTool(), dependencies: ["embed-theme"]),
         .executableTarget(name: "folio", dependencies: ["FolioCore"]),

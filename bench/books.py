@@ -1,9 +1,13 @@
 """The benchmarks' book: a fixed-seed generator of chapters of prose, headings, lists, code,
-quotes and images, so that every run, on every machine, builds the same Markdown.
+quotes and images, so that every run, on every machine, builds the same Markdown; and a
+code-heavy book, of listings between short paragraphs as in a programming book, whose twin with
+its listings' languages unknown (`unhighlighted`) measures what highlighting costs. The code-heavy
+book has the Rust book's proportions: about a fifth of its pages' text is code.
 
 Chapter n is the same text in a book of any size (its random stream is seeded by the seed and
 n), so the 100-chapter book is the first tenth of the 1,000-chapter one."""
 import random
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -17,6 +21,8 @@ WORDS = ("page spine leaf curl chapter margin gutter recto verso folio quire sig
 IMAGES = (("wide", 1200, 500, (200, 80, 60)), ("photo", 800, 600, (60, 120, 200)),
           ("square", 400, 400, (90, 160, 90)), ("tall", 480, 720, (180, 150, 60)))
 LANGUAGES = ("swift", "python", "js", "")
+# A programming book's listings, mostly in its own language (here Rust, as the Rust book's).
+CODE_LANGUAGES = ("rust", "rust", "rust", "rust", "toml", "console", "python", "c")
 
 
 def png(width: int, height: int, rgb) -> bytes:
@@ -96,6 +102,59 @@ def write_book(folder: Path, chapters: int, seed: int = SEED) -> Path:
     for n in range(1, chapters + 1):
         (folder / chapter_name(n)).write_text(chapter(n, chapters, seed))
     return folder
+
+
+def listing(rng: random.Random, language: str) -> str:
+    """A listing of 4 to 20 lines in `language`: declarations, calls, strings, numbers, comments."""
+    word = lambda: rng.choice(WORDS)
+    count = rng.randint(4, 20)
+    if language == "toml":
+        lines = [f"[{word()}]"] + [f'{word()}_{i} = "{word()} {rng.randint(0, 99)}"  # {word()}' for i in range(count)]
+    elif language == "console":
+        lines = [f"$ cargo run --bin {word()}"] + [f"   Compiling {word()} v0.{i}.0 ({word()})" for i in range(count)]
+    elif language == "python":
+        lines = [f"def {word()}_{i}(x):\n    return x * {rng.random():.3f}  # {word()}" for i in range(count // 2)]
+    elif language == "c":
+        lines = [f'static int {word()}_{i}(const char *s) {{ return strlen(s) + {rng.randint(0, 99)}; }} /* {word()} */' for i in range(count)]
+    else:
+        lines = [f"fn {word()}_{count}(input: &str) -> Result<u32, Box<dyn Error>> {{"]
+        lines += [rng.choice((f'    let {word()}_{i}: u32 = input.len() as u32 * {rng.randint(0, 999)};',
+                              f'    println!("{word()} {{}} {word()}", {word()}_{i}); // {word()} {word()}',
+                              f'    if {word()}.is_empty() {{ return Err("{word()}".into()); }}'))
+                  for i in range(count)]
+        lines += ["    Ok(0)", "}"]
+    return f"```{language}\n" + "\n".join(lines) + "\n```"
+
+
+def code_chapter(n: int, seed: int = SEED) -> str:
+    """A chapter of 6 to 10 listings, each after three to five paragraphs, and the closing summary
+    that the paragraphs' links lead to."""
+    rng = random.Random(f"{seed}-code-{n}")
+    parts = [f"# Listings {n}"]
+    for _ in range(rng.randint(6, 10)):
+        parts += [paragraph(rng, 1) for _ in range(rng.randint(3, 5))] + [listing(rng, rng.choice(CODE_LANGUAGES))]
+    parts += ["## Summary", paragraph(rng, 1)]
+    return "\n\n".join(parts) + "\n"
+
+
+def write_code_book(folder: Path, chapters: int, seed: int = SEED) -> Path:
+    """Writes a code-heavy book of `chapters` chapters into `folder`; returns it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "book.yml").write_text(f"title: A code-heavy book of {chapters:,} chapters\nlanguage: en\n")
+    for n in range(1, chapters + 1):
+        (folder / chapter_name(n)).write_text(code_chapter(n, seed))
+    return folder
+
+
+FENCE = re.compile(r"^([ \t]*(?:>[ \t]*)*(?:```+|~~~+)[ \t]*)([^\s,`{]+)", re.MULTILINE)
+
+
+def unhighlighted(markdown: str) -> str:
+    """`markdown` with each fenced listing's language one that no syntax definition knows
+    (`rust` → `plain-rust`), so that it builds the same pages with the code left plain. Rust's
+    hidden lines are hidden still, by `hidelines=#` (which hides `#[…]` lines too: a few lines
+    fewer, in favour of the plain build)."""
+    return FENCE.sub(lambda m: m.group(1) + "plain-" + m.group(2) + (",hidelines=#" if m.group(2) == "rust" else ""), markdown)
 
 
 def chapter_files(folder: Path) -> list:

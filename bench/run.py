@@ -10,12 +10,15 @@ previous site after one chapter was edited, and over it again with no change. Wa
 median of the runs; CPU is user + system; peak memory is the largest ru_maxrss of the runs
 (os.wait4). Then `folio check` on the 1,000-chapter site, and as subprocesses, with `--json`,
 bench/reader_frames.py (the reader in Chromium) and bench/pathological.py (cmark's
-pathological inputs); a script without `--json` is shown as not measured. Last, the printed
+pathological inputs); a script without `--json` is shown as not measured. What highlighting
+costs: a code-heavy book (bench/books.py's, or one given, such as the Rust book) built fresh to
+memory beside its twin with every listing's language unknown, alternating. Last, the printed
 reports of bench/serve.py (`folio serve` beside nginx and Python's server, and the time from a
 save to the reload) and bench/search.py (search beside Pagefind, when pagefind-bin is installed).
 
     make bench                  # python3 bench/run.py
     python3 bench/run.py [--runs N] [--large-runs N] [--sizes 100,1000] [--folio BIN] [--against BIN] [--out FILE]
+                         [--code-book DIR]
     python3 bench/run.py --quick   # the smoke `make test` runs: tiny books, one run, a temporary file
 """
 import argparse
@@ -54,6 +57,9 @@ TARGET_SIZE = 1000
 PEAK_TARGETS_MB = {1000: 100, 10000: 400}
 NOT_MEASURED = "not measured"
 PATHOLOGICAL_TIMEOUT = 10
+CODE_CHAPTERS = 100
+CODE_RUNS = 7
+HIGHLIGHTING_TARGET = 1.25
 
 
 @dataclass
@@ -173,6 +179,33 @@ def build_rounds(size, book, tools, runs, disk, memory, log):
     return samples, floor
 
 
+def code_books(source, chapters, scratch):
+    """The code-heavy book (a copy of `source`, or bench/books.py's of `chapters` chapters) and its
+    twin with every listing's language unknown."""
+    highlighted, plain = scratch / "code-book", scratch / "code-book-plain"
+    if source:
+        shutil.copytree(source, highlighted, symlinks=True, ignore=shutil.ignore_patterns(".git", "target"))
+    else:
+        books.write_code_book(highlighted, chapters)
+    shutil.copytree(highlighted, plain, symlinks=True)
+    for markdown in plain.rglob("*.md"):
+        markdown.write_text(books.unhighlighted(markdown.read_text(errors="surrogateescape")), errors="surrogateescape")
+    return highlighted, plain
+
+
+def highlighting_rounds(highlighted, plain, folio, runs, out, log):
+    """Fresh builds of the code-heavy book and of its plain twin into `out`, in turn, the first of
+    each round alternating. {"highlighted": [Sample], "plain": [Sample]}"""
+    samples = {"highlighted": [], "plain": []}
+    order = [("highlighted", highlighted), ("plain", plain)]
+    for round_number in range(runs):
+        log(f"  highlighting, round {round_number + 1} of {runs}")
+        for name, book in order if round_number % 2 == 0 else order[::-1]:
+            shutil.rmtree(out / name, ignore_errors=True)
+            samples[name].append(run([str(folio), "build", str(book), "-o", str(out / name), "--timings"], cwd=book))
+    return samples
+
+
 def median(samples, key="seconds"):
     return statistics.median(getattr(s, key) for s in samples)
 
@@ -219,6 +252,20 @@ def build_section(size, markdown, samples, floor, runs, tools):
                          f"{mib(max(s.kib for s in runs_of))} | {written} | {versus} | {other} |")
     lines += ["", "Folio's stages (`--timings`, last run):", ""]
     lines += [f"- {label}: {reports[mode]['phases']}" for mode, label in MODES]
+    return lines
+
+
+def highlighting_section(what, samples):
+    pages = folio_report(samples["highlighted"][-1].output)["pages"]
+    lines = [f"{what}, {pages:,} pages, built fresh to memory (where a shared disk "
+             f"adds the least noise) as written and with every listing's language one no syntax definition knows "
+             f"(bench/books.py's `unhighlighted`), in turn; median of {len(samples['plain'])} "
+             f"run{'s' * (len(samples['plain']) != 1)}. The plain build loads KSyntaxHighlighting too, to look "
+             "its languages up, so what that costs once a build is in both.", "", "| | median | CPU |", "|---|---|---|"]
+    for name, label in (("highlighted", "code highlighted"), ("plain", "code plain")):
+        lines.append(f"| {label} | {secs(median(samples[name]))} | {secs(median(samples[name], 'cpu'))} |")
+    lines += ["", "Folio's stages (`--timings`, last run):", ""]
+    lines += [f"- {name}: {folio_report(samples[name][-1].output)['phases']}" for name in ("highlighted", "plain")]
     return lines
 
 
@@ -333,7 +380,7 @@ def nested(figures, key, size):
 
 # Targets ----------------------------------------------------------------------------------------
 
-def targets_section(results, reader, target_size, search):
+def targets_section(results, reader, target_size, search, highlighting):
     rows = []
     def add(target, measured, ok):
         rows.append(f"| {target} | {measured} | {verdict(ok)} |")
@@ -357,6 +404,10 @@ def targets_section(results, reader, target_size, search):
             ratio(memory, built["floor"]) <= 5)
     else:
         add("To memory within 5× of cmark", f"{NOT_MEASURED} (no cmark)", None)
+    what, code = highlighting
+    added, added_cpu = (median(code["highlighted"], key) / median(code["plain"], key) for key in ("seconds", "cpu"))
+    add(f"Highlighting adds at most {HIGHLIGHTING_TARGET - 1:.0%} to a code-heavy book's build ({what}, fresh, to memory)",
+        f"{added - 1:+.0%} (CPU: {added_cpu - 1:+.0%})", added <= HIGHLIGHTING_TARGET)
     written = {size: max(folio_report(s.output)["written"] for s in r["samples"]["unchanged"][r["tools"][0].name])
                for size, r in results.items()}
     add("A rebuild with no change writes no file", ", ".join(f"{n:,} at {size:,} chapters" for size, n in written.items()),
@@ -402,6 +453,8 @@ def main():
     parser.add_argument("--folio", type=Path, help="the folio binary (default: the release build)")
     parser.add_argument("--against", type=Path, help="another folio binary, built side by side in the same rounds")
     parser.add_argument("--out", type=Path, help="where the report goes (default: BENCHMARKS.md)")
+    parser.add_argument("--code-book", type=Path, help="the code-heavy book whose highlighting is timed, such as a "
+                        "clone of rust-lang/book (default: bench/books.py's)")
     args = parser.parse_args()
     sizes = [5] if args.quick else [int(s) for s in args.sizes.split(",")]
     runs = 1 if args.quick else args.runs
@@ -428,6 +481,10 @@ def main():
             markdown = sum((book / name).stat().st_size for name in books.chapter_files(book))
             results[size] = {"markdown": markdown, "samples": samples, "floor": floor, "runs": count, "tools": tools}
             shutil.rmtree(memory / f"out-{size}", ignore_errors=True)
+        highlighted, plain = code_books(args.code_book, 5 if args.quick else CODE_CHAPTERS, disk)
+        what = f"`{args.code_book}`" if args.code_book else f"bench/books.py's code-heavy book of {5 if args.quick else CODE_CHAPTERS} chapters"
+        highlighting = (what, highlighting_rounds(highlighted, plain, folio, 1 if args.quick else CODE_RUNS, memory / "out-code", log))
+        shutil.rmtree(memory / "out-code", ignore_errors=True)
         target_size = TARGET_SIZE if TARGET_SIZE in sizes else sizes[len(sizes) // 2]
         log(f"  folio check, {target_size:,} chapters")
         site = disk / f"out-{target_size}" / "site-0"
@@ -456,7 +513,7 @@ def main():
              "Generated by `make bench` (`python3 bench/run.py`); every figure below is from the one run "
              "described here. Timings on a shared machine are noisy: compare the ratios, which are taken "
              "side by side in the same rounds.", "", "## Machine", "", *machine_section(folio, hugo), "",
-             "## Targets", "", *targets_section(results, reader, target_size, search_figures), "",
+             "## Targets", "", *targets_section(results, reader, target_size, search_figures, highlighting), "",
              "## Builds", "",
              "Books from bench/books.py (fixed seed: prose, headings, lists, code, quotes, images). "
              "cmark renders to /dev/null; Folio paginates and writes a document per page; Hugo "
@@ -466,6 +523,7 @@ def main():
              "of the runs.", ""]
     for size, result in results.items():
         lines += build_section(size, result["markdown"], result["samples"], result["floor"], result["runs"], result["tools"]) + [""]
+    lines += ["## Highlighting", "", *highlighting_section(*highlighting), ""]
     lines += [f"## `folio check`, {target_size:,} chapters", "",
               f"{secs(median(checks))} (median of {len(checks)}), peak memory {mib(max(s.kib for s in checks))}: "
               f"{checked.group(0).removesuffix(' in ') if checked else checks[-1].output.strip()[-200:]}.", "",

@@ -1,4 +1,4 @@
-// The only C++ in Folio: toml++ (Debian's libtomlplusplus-dev, used header-only) behind the
+// toml++ (Debian's libtomlplusplus-dev, used header-only) behind the
 // plain C functions of ctoml.h.
 #include "ctoml.h"
 

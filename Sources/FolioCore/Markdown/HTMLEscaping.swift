@@ -9,7 +9,7 @@ func escapeHTML(_ text: String) -> String {
 }
 
 /// Appends `text` escaped, copying the runs between special characters whole.
-func appendEscapedHTML(_ text: String, to output: inout TextBuffer) {
+func appendEscapedHTML(_ text: some StringProtocol, to output: inout TextBuffer) {
     var rest = text[...]
     while let special = rest.utf8.firstIndex(where: isSpecialInHTML) {
         output += rest[..<special]

@@ -3,7 +3,8 @@
 /// raw HTML is omitted and `javascript:`-style URLs are emptied.
 struct HTMLRenderer: Sendable {
     /// How a fenced code block's info string becomes its classes: cmark's (`language-` and the
-    /// first word), or mdBook's (`CodeInfo`: every word a class), which pages use.
+    /// first word), or mdBook's (`CodeInfo`: every word a class, the code highlighted by its
+    /// language as mdBook's highlight.js would at read time), which pages use.
     enum CodeClasses: Sendable { case cmark, mdBook }
 
     var rawHTML: Bool
@@ -93,12 +94,14 @@ struct HTMLRenderer: Sendable {
             out.append(list.start == nil ? "</ul>\n" : "</ol>\n")
         case .codeBlock(let info, let code):
             out.newline()
-            let classes = switch codeClasses {
-            case .cmark: info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map { "language-" + $0 }
-            case .mdBook: CodeInfo(info).classes
+            let mdBook = CodeInfo(info)
+            // cmark's classes leave the code plain, as cmark does.
+            let (classes, language): (String?, String?) = switch codeClasses {
+            case .cmark: (info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map { "language-" + $0 }, nil)
+            case .mdBook: (mdBook.classes, mdBook.language)
             }
             out.append("<pre\(mark)>" + (classes.map { "<code class=\"\(escapeHTML($0))\">" } ?? "<code>"))
-            out.append(escapeHTML(code))
+            appendHighlightedCode(code, language: language, to: &out)
             out.append("</code></pre>\n")
         case .html(let html):
             out.newline()
@@ -286,6 +289,10 @@ struct HTMLBuffer {
 
     mutating func append(_ string: String) {
         buffer += string
+    }
+
+    mutating func appendEscaped(_ text: some StringProtocol) {
+        appendEscapedHTML(text, to: &buffer)
     }
 
     mutating func newline() {

@@ -55,6 +55,15 @@ struct TypesetterTests {
         #expect(atoms.atoms.map(\.start) == [0, 1, 3, 4])
     }
 
+    /// A browser sets raw `<kbd>` (and `<code>`, `<samp>`, `<tt>`) in its monospace: 0.602 em a letter.
+    @Test func rawKeysAreMeasuredInMonospace() {
+        let atoms = TextAtomizer.atoms([.html("<kbd>"), .text("ctrl"), .html("</kbd>"), .text(" iiii")], geometry: geometry, fontSize: 10,
+                                       bold: false, images: [:], width: 100)
+        #expect(abs(atoms.atoms[0].width - 4 * 6.02) < 0.01)
+        // and after it closes, in the serif again: an `i` is 0.32 em.
+        #expect(abs(atoms.atoms.last!.width - 4 * 3.2) < 0.01)
+    }
+
     @Test func paragraphsFollowingParagraphsHaveNoGap() {
         let height = typesetter.height(of: blocks("One.\n\nTwo."), width: geometry.contentWidth)
         #expect(height == 2 * geometry.lineHeight)

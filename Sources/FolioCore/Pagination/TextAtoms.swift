@@ -81,11 +81,13 @@ struct TextAtomizer {
     }
 
     mutating func add(_ inlines: [Inline], face: TextWidths.Face) {
-        // The face of the innermost emphasis, strong text or link around the inline.
+        // The face of the innermost emphasis, strong text or link around the inline, or the
+        // monospace of a raw `<kbd>` or `<code>` the text is inside.
         var faces = [face]
+        var monoTags = 0
         for inline in inlines {
             inline.walk(entering: { inline in
-                let face = faces[faces.count - 1]
+                let face = monoTags > 0 ? .mono : faces[faces.count - 1]
                 switch inline {
                 case .text(let text): addText(text, face: face, size: fontSize)
                 case .code(let code):
@@ -97,6 +99,7 @@ struct TextAtomizer {
                     text.atoms.append(TextAtom(kind: .lineBreak, width: 0, start: offset, end: offset + 1))
                     offset += 1
                 case .html(let html):
+                    monoTags = max(0, monoTags + monospaceTag(html))
                     extendWord(width: 0)
                     offset += html.scalarCount
                     word?.end = offset
@@ -258,6 +261,16 @@ struct TextAtomizer {
         wordStart = letters.count
         lastScalar = nil
     }
+}
+
+/// +1 for a raw HTML tag that opens text a browser sets in monospace (`<kbd>`, `<code>`, `<samp>`,
+/// `<tt>`), -1 for one that closes it, 0 for any other.
+private func monospaceTag(_ html: String) -> Int {
+    let tag = html.lowercased()
+    let closing = tag.hasPrefix("</")
+    let name = tag.dropFirst(closing ? 2 : 1).prefix { $0.isLetter }
+    guard ["kbd", "code", "samp", "tt"].contains(name) else { return 0 }
+    return closing ? -1 : tag.hasSuffix("/>") ? 0 : 1
 }
 
 /// Printable ASCII but the space and the characters `addText` treats apart: quotes, `]` (a

@@ -185,3 +185,32 @@ struct MarkdownExtensionsTests {
         #expect(pages.joined().components(separatedBy: "<dd>").count == 31)
     }
 }
+
+/// A raw HTML element whose parts hold Markdown, as mdBook books write tables, is one block: the
+/// paginator never cuts it between its cells.
+struct RawHTMLRunTests {
+    let table = "<table>\n<tr>\n<td>\n\n- a\n- `b`\n\n</td>\n</tr>\n</table>\n\nAfter.\n"
+
+    @Test func anElementOpenOverMarkdownIsOneBlock() {
+        let blocks = joiningOpenRawHTML(parseMarkdown(table, smartPunctuation: false))
+        #expect(blocks.count == 2)
+        guard case .html(let html) = blocks[0] else { Issue.record("not raw HTML: \(blocks[0])"); return }
+        #expect(html == "<table>\n<tr>\n<td>\n<ul>\n<li>a</li>\n<li><code>b</code></li>\n</ul>\n</td>\n</tr>\n</table>\n")
+    }
+
+    @Test func thePageIsTheSame() {
+        let blocks = parseMarkdown(table, smartPunctuation: false)
+        let renderer = HTMLRenderer(rawHTML: true, codeClasses: .mdBook)
+        #expect(renderer.render(joiningOpenRawHTML(blocks)) == renderer.render(blocks))
+    }
+
+    @Test func anElementNeverClosedIsLeftAsItIs() {
+        let blocks = parseMarkdown("<div>\n\nText.\n", smartPunctuation: false)
+        #expect(joiningOpenRawHTML(blocks) == blocks)
+    }
+
+    @Test func detailsAreLeftToBeCut() {
+        let blocks = parseMarkdown("<details>\n\nNotes.\n\n</details>\n", smartPunctuation: false)
+        #expect(joiningOpenRawHTML(blocks) == blocks)
+    }
+}

@@ -27,7 +27,8 @@ func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> ParsedChapter
     var cuts: [MarkdownPosition] = []
     let markdown = parseMarkdown(chapter.markdown, smartPunctuation: options.smartPunctuation, math: options.math, admonitions: options.admonitions,
                                  definitionLists: options.definitionLists, cuts: &cuts)
-    let (blocks, headings) = assignHeadingIDs(markdown.map { $0.rewrittenBlocks { $0.leavingOutHiddenLines(prefixes: options.hiddenLinePrefixes) } })
+    let (assigned, headings) = assignHeadingIDs(markdown.map { $0.rewrittenBlocks { $0.leavingOutHiddenLines(prefixes: options.hiddenLinePrefixes) } })
+    let blocks = options.rawHTML ? joiningOpenRawHTML(assigned) : assigned
     let title = chapter.declaredTitle
         ?? headings.first { $0.level == 1 }?.title
         ?? titleFromFileName(fileStem(chapter.path))

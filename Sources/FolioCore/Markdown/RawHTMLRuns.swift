@@ -5,8 +5,9 @@ import Foundation
 /// a block of its own with Markdown between them; raw HTML is never split, and so the element
 /// stays whole on its page, rather than cut between its cells with its tags left open. The
 /// Markdown inside is rendered as the page would render it, so the page's HTML is the same.
-/// A `<details>` is left to be cut like the Markdown in it: shut, a browser shows only its summary,
-/// and as one block it would take a page of its own.
+/// A `<details>` and a `<figure>` are left to be cut like the Markdown in them: shut, a browser shows
+/// only a `<details>`' summary, and a figure is most often a code listing that reads best cut
+/// between its lines, as a code block is, than in a box of its own.
 func joiningOpenRawHTML(_ blocks: [Block]) -> [Block] {
     guard blocks.contains(where: { if case .html(let html) = $0 { openElements(html) > 0 } else { false } }) else { return blocks }
     var joined: [Block] = []
@@ -44,4 +45,4 @@ private func openElements(_ html: String) -> Int {
     return scan.tags.count { holdsBlocks.contains($0.name) && !$0.selfClosing } - scan.endTags.count { holdsBlocks.contains($0.name) }
 }
 
-private let holdsBlocks: Set = ["table", "div", "figure", "section", "aside", "center", "blockquote", "ul", "ol", "dl"]
+private let holdsBlocks: Set = ["table", "div", "section", "aside", "center", "blockquote", "ul", "ol", "dl"]

@@ -1,13 +1,13 @@
 import Foundation
 
-/// The blocks from a raw HTML block that opens an element to the one that closes it, joined into
-/// one raw HTML block. mdBook books write tables and `<div>`s whose cells hold Markdown, each tag
-/// a block of its own with Markdown between them; raw HTML is never split, and so the element
-/// stays whole on its page, rather than cut between its cells with its tags left open. The
-/// Markdown inside is rendered as the page would render it, so the page's HTML is the same.
-/// A `<details>` and a `<figure>` are left to be cut like the Markdown in them: shut, a browser shows
-/// only a `<details>`' summary, and a figure is most often a code listing that reads best cut
-/// between its lines, as a code block is, than in a box of its own.
+/// The blocks from a raw HTML block that opens a table to the one that closes it, joined into one
+/// raw HTML block. mdBook books write tables whose cells hold Markdown, each tag a block of its
+/// own with Markdown between them; raw HTML is never split, and so the table stays whole on its
+/// page, rather than cut between its cells with its tags left open. The Markdown inside is
+/// rendered as the page would render it, so the page's HTML is the same. Other elements (a
+/// `<div>` around paragraphs, a `<figure>` around a listing, `<details>`) are left to be cut like
+/// the Markdown in them, which the paginator measures better than the raw HTML they would become,
+/// and which a browser shows whole on either page.
 func joiningOpenRawHTML(_ blocks: [Block]) -> [Block] {
     guard blocks.contains(where: { if case .html(let html) = $0 { openElements(html) > 0 } else { false } }) else { return blocks }
     var joined: [Block] = []
@@ -27,7 +27,7 @@ func joiningOpenRawHTML(_ blocks: [Block]) -> [Block] {
     return joined
 }
 
-/// The block at which the elements the raw HTML at `start` opens are all closed again; nil when
+/// The block at which the tables the raw HTML at `start` opens are all closed again; nil when
 /// the chapter ends first.
 private func closing(_ blocks: [Block], from start: Int) -> Int? {
     var open = 0
@@ -38,11 +38,8 @@ private func closing(_ blocks: [Block], from start: Int) -> Int? {
     return nil
 }
 
-/// How many of the elements that hold blocks a piece of HTML opens and leaves open (negative: closes
-/// ones opened before it). Elements a browser closes by itself, such as `<p>` and `<li>`, are not counted.
+/// How many tables a piece of HTML opens and leaves open (negative: closes ones opened before it).
 private func openElements(_ html: String) -> Int {
-    guard html.containsBytes("<"), let scan = try? scanHTML(Data(html.utf8), file: "") else { return 0 }
-    return scan.tags.count { holdsBlocks.contains($0.name) && !$0.selfClosing } - scan.endTags.count { holdsBlocks.contains($0.name) }
+    guard html.containsBytes("<table") || html.containsBytes("</table"), let scan = try? scanHTML(Data(html.utf8), file: "") else { return 0 }
+    return scan.tags.count { $0.name == "table" && !$0.selfClosing } - scan.endTags.count { $0.name == "table" }
 }
-
-private let holdsBlocks: Set = ["table", "div", "section", "aside", "center", "blockquote", "ul", "ol", "dl"]

@@ -43,13 +43,14 @@ func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsE
     for preprocessor in order {
         let words = shellWords(preprocessor.command ?? "mdbook-\(preprocessor.name)")
         let name = "the preprocessor `\(preprocessor.name)`"
+        let notInstalled = Diagnostic.warning("\(name) is not installed (no `\(words.first ?? "")`): the book is built without it",
+                                              at: preprocessor.location, hint: "install it, or give its `command`")
         do {
             if let renderers = preprocessor.renderers {
                 guard renderers.contains("html") else { continue }
             } else {
                 guard let answer = try runCommand(words + ["supports", "html"], input: Data(), in: root, environment: offline) else {
-                    log.report(.warning("\(name) is not installed (no `\(words.first ?? "")`): the book is built without it",
-                                        at: preprocessor.location, hint: "install it, or give its `command`"))
+                    log.report(notInstalled)
                     continue
                 }
                 guard answer.status == 0 else {
@@ -65,7 +66,11 @@ func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsE
                 }
             }
             let input = MdBookJSON.input(root: root, config: config.table, contents: contents, sections: sections)
-            guard let result = try runCommand(words, input: input, in: root, environment: offline) else { continue }
+            // A preprocessor whose `renderers` answered for it was not asked before.
+            guard let result = try runCommand(words, input: input, in: root, environment: offline) else {
+                log.report(notInstalled)
+                continue
+            }
             let stderr = String(decoding: result.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             let said = stderr.isEmpty ? "" : ": \(stderr)"
             guard result.status == 0 else {

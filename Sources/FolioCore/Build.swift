@@ -92,8 +92,9 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     for index in parsed.indices where !parsed[index].blocks.contains(where: \.holdsRawHTML) { parsed[index].chapter.markdown = "" }
     var linked = times.time("link") {
         let (files, sizes, refused, rawHTML, broken) = (loaded.files, loaded.imageSizes, loaded.refused, book.options.markdown.rawHTML, book.options.slips)
-        return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: broken)
-            ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: broken)
+        let redirects = Set(book.options.redirects.map(\.from))
+        return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: broken, redirects: redirects)
+            ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: broken, redirects: redirects)
     }
     recording?.linked(linked.targets)
     // Not held beside the linked chapters for the rest of the build, and freed beside the next

@@ -21,6 +21,7 @@ final class BuildCache: @unchecked Sendable {
         var imageSizes: [String: ImageSize]
         var rawHTML: Bool
         var slips: Slips
+        var redirects: Set<String>
     }
 
     /// What laying out a chapter reads besides its blocks: the same for every chapter of a build.
@@ -192,11 +193,11 @@ final class BuildCache: @unchecked Sendable {
     /// The link stage (`linkChapters`), linking again only the chapters whose parse changed, or
     /// every chapter when the link targets, the book's files, its images or the raw HTML setting did.
     func link(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize], refused: [String: String], rawHTML: Bool,
-              slips: Slips) -> LinkedBook
+              slips: Slips, redirects: Set<String>) -> LinkedBook
     {
-        let targets = LinkTargets(chapters, files: files, refused: refused)
+        let targets = LinkTargets(chapters, files: files, refused: refused, redirects: redirects)
         let inputs = LinkInputs(chapters: targets.chapters, files: files, refused: refused, imageSizes: imageSizes, rawHTML: rawHTML,
-                                slips: slips)
+                                slips: slips, redirects: redirects)
         if inputs != linkInputs { links = [:] }
         (linkInputs, linkTargets) = (inputs, targets)
         var kept: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]

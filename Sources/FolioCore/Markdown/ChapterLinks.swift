@@ -5,10 +5,10 @@
 /// A file in `refused` is an error wherever a link uses it, with the reason given; any other broken
 /// link is what `slips` says.
 func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:], refused: [String: String] = [:],
-                  rawHTML: Bool = false, slips: Slips = .errors)
+                  rawHTML: Bool = false, slips: Slips = .errors, redirects: Set<String> = [])
     -> LinkedBook
 {
-    let targets = LinkTargets(chapters, files: files, refused: refused)
+    let targets = LinkTargets(chapters, files: files, refused: refused, redirects: redirects)
     return joiningLinked(chapters.mapSideBySide {
         linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, slips: slips)
     }, targets: targets)
@@ -56,7 +56,7 @@ func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [Str
                 diagnostics.append(.error(problem.description, at: location()))
                 return nil
             }
-            diagnostics.append(.warning(repaired.message, at: location(), hint: repaired.hint))
+            if let message = repaired.message { diagnostics.append(.warning(message, at: location(), hint: repaired.hint)) }
             return repaired.link
         }
     }

@@ -18,6 +18,10 @@ func repairLink(_ destination: String, from chapter: ChapterID, image: Bool, pro
     case .missingChapter(let path), .notAChapter(let path):
         let chapters = targets.chapters.keys.map(\.path)
         let written = fileExtension(path) == "html" ? String(path.dropLast("html".count)) + "md" : path
+        // An old address that one of book.toml's redirects serves is no slip: the link works.
+        if targets.redirects.contains(String(written.dropLast("md".count)) + "html") {
+            return RepairedLink(link: RewrittenLink(destination: keptFromPage(mdBookHTML(destination), of: chapter)), message: nil)
+        }
         if let match = onlyMatch(written, among: chapters) {
             let target = ChapterID(match)
             let fragment = link.fragment.map { onlyMatch($0, among: targets.chapters[target] ?? []) ?? $0 }
@@ -37,7 +41,8 @@ func repairLink(_ destination: String, from chapter: ChapterID, image: Bool, pro
 /// A broken link as the link stage keeps it, with what the warning says.
 struct RepairedLink: Sendable, Equatable {
     var link: RewrittenLink
-    var message: String
+    /// What the warning says; nil for a link that is no slip after all.
+    var message: String?
     /// The target nearest what was written, for the hint, when none could be repaired to.
     var hint: String?
 }

@@ -8,19 +8,22 @@ struct LinkTargets: Sendable {
     /// Files a link may not use, with the reason (a symbolic link out of the book, an image
     /// that is not one).
     var refused: [String: String] = [:]
+    /// The site paths of book.toml's redirect pages: a link there leads to a page of the site.
+    var redirects: Set<String> = []
 
     /// The chapters' headings, terms and raw HTML ids; only Markdown is a chapter a link can reach, so
     /// an image cover stays an image.
-    init(_ chapters: [ParsedChapter], files: Set<String>, refused: [String: String] = [:]) {
+    init(_ chapters: [ParsedChapter], files: Set<String>, refused: [String: String] = [:], redirects: Set<String> = []) {
         self.init(chapters: Dictionary(uniqueKeysWithValues: chapters.filter { fileExtension($0.chapter.path) == "md" }.map {
             ($0.chapter.id, Set($0.headings.map(\.id) + $0.terms + $0.anchors))
-        }), files: files, refused: refused)
+        }), files: files, refused: refused, redirects: redirects)
     }
 
-    init(chapters: [ChapterID: Set<String>], files: Set<String>, refused: [String: String] = [:]) {
+    init(chapters: [ChapterID: Set<String>], files: Set<String>, refused: [String: String] = [:], redirects: Set<String> = []) {
         self.chapters = chapters
         self.files = files
         self.refused = refused
+        self.redirects = redirects
         sortedIDs = chapters.mapValues { $0.sorted() }
     }
 

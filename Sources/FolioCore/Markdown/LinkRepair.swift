@@ -17,9 +17,11 @@ func repairLink(_ destination: String, from chapter: ChapterID, image: Bool, pro
                             hint: near(id, among: ids).map { "the nearest heading is `#\($0)`" })
     case .missingChapter(let path), .notAChapter(let path):
         let chapters = targets.chapters.keys.map(\.path)
-        let written = fileExtension(path) == "html" ? String(path.dropLast("html".count)) + "md" : path
+        // The chapter, `.md`, and its page in mdBook's site, `.html`, whichever the link names.
+        let stem = String(path.dropLast(fileExtension(path).count + 1))
+        let written = stem + ".md"
         // An old address that one of book.toml's redirects serves is no slip: the link works.
-        if targets.redirects.contains(String(written.dropLast("md".count)) + "html") {
+        if targets.redirects.contains(stem + ".html") {
             return RepairedLink(link: RewrittenLink(destination: keptFromPage(mdBookHTML(destination), of: chapter)), message: nil)
         }
         if let match = onlyMatch(written, among: chapters) {
@@ -66,9 +68,9 @@ private func near(_ written: String, among names: some Collection<String>) -> St
     let key = looseKey(fileName(percentDecoded(written)))
     let sorted = names.sorted()
     guard let best = nearest(key, among: sorted.map { looseKey(fileName($0)) }),
-          let name = sorted.first(where: { looseKey(fileName($0)) == best }) else { return nil }
-    let close = editDistance(Array(key), Array(best)) * 2 <= max(key.count, best.count)
-    return close || (!best.isEmpty && (key.contains(best) || best.contains(key))) ? name : nil
+          let name = sorted.first(where: { looseKey(fileName($0)) == best.name }) else { return nil }
+    let close = best.distance * 2 <= max(key.count, best.name.count)
+    return close || (!best.name.isEmpty && (key.contains(best.name) || best.name.contains(key))) ? name : nil
 }
 
 /// A name with only its letters and digits, lower-cased: what two spellings of one heading share.

@@ -9,11 +9,12 @@ import Foundation
 /// the Markdown in them, which the paginator measures better than the raw HTML they would become,
 /// and which a browser shows whole on either page.
 func joiningOpenRawHTML(_ blocks: [Block]) -> [Block] {
-    guard blocks.contains(where: { if case .html(let html) = $0 { openElements(html) > 0 } else { false } }) else { return blocks }
+    guard blocks.contains(where: { if case .html(let html) = $0 { html.containsBytes("<table") } else { false } }) else { return blocks }
     var joined: [Block] = []
     var index = blocks.startIndex
     while index < blocks.endIndex {
-        guard case .html(let html) = blocks[index], openElements(html) > 0, let end = closing(blocks, from: index) else {
+        guard case .html(let html) = blocks[index], case let open = openTables(html), open > 0,
+              let end = closing(blocks, after: index, open: open) else {
             joined.append(blocks[index])
             index += 1
             continue
@@ -27,19 +28,20 @@ func joiningOpenRawHTML(_ blocks: [Block]) -> [Block] {
     return joined
 }
 
-/// The block at which the tables the raw HTML at `start` opens are all closed again; nil when
-/// the chapter ends first.
-private func closing(_ blocks: [Block], from start: Int) -> Int? {
-    var open = 0
-    for index in blocks.indices[start...] {
-        if case .html(let html) = blocks[index] { open += openElements(html) }
+/// The block after `start` at which the `open` tables the raw HTML at `start` leaves open are all
+/// closed again; nil when the chapter ends first.
+private func closing(_ blocks: [Block], after start: Int, open: Int) -> Int? {
+    var open = open
+    for index in blocks.indices[(start + 1)...] {
+        guard case .html(let html) = blocks[index] else { continue }
+        open += openTables(html)
         if open <= 0 { return index }
     }
     return nil
 }
 
 /// How many tables a piece of HTML opens and leaves open (negative: closes ones opened before it).
-private func openElements(_ html: String) -> Int {
+private func openTables(_ html: String) -> Int {
     guard html.containsBytes("<table") || html.containsBytes("</table"), let scan = try? scanHTML(Data(html.utf8), file: "") else { return 0 }
     return scan.tags.count { $0.name == "table" && !$0.selfClosing } - scan.endTags.count { $0.name == "table" }
 }

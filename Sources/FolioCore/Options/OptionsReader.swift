@@ -27,8 +27,7 @@ struct OptionsReader {
     private(set) var invalidPaths: Set<String> = []
 
     /// Visits each key of a mapping with its value. Unknown keys are reported with the accepted
-    /// ones; a key without a value is skipped, so it keeps its default.
-    /// Visits each key of a mapping; a key not among `keys` is a problem, or is given to `others`.
+    /// ones, or, with `others`, given to it; a key without a value is skipped, so it keeps its default.
     mutating func readMapping<Key: RawRepresentable & CaseIterable>(
         _ field: OptionField?, keys: Key.Type, others: ((YAMLNode.Pair) -> Void)? = nil, _ visit: (inout OptionsReader, Key, OptionField) -> Void
     ) where Key.RawValue == String {
@@ -158,8 +157,8 @@ struct OptionsReader {
         return text
     }
 
-    /// A path inside the book folder, as written.
-    /// A relative path; one that `climbs` may go up with `..` (the reading of it is bounded by `BookFiles`).
+    /// A path inside the book folder, as written; with `climbs`, one that may go up with `..`
+    /// (what is read of it is bounded by `BookFiles`).
     mutating func relativePath(_ field: OptionField, what: String = "a relative path inside the book folder", climbs: Bool = false)
         -> String?
     {
@@ -243,9 +242,8 @@ private func describe(_ node: YAMLNode) -> String {
 
 /// The accepted name closest to a misspelt one, if it is close enough to be what was meant.
 private func suggestion(for word: String, among names: [String]) -> String? {
-    let typed = Array(word.lowercased())
-    let scored = names.map { name in (name, editDistance(typed, Array(name))) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    let typed = word.lowercased()
+    guard let best = nearest(typed, among: names) else { return nil }
     // A typo or two in a long word, one in a short word.
-    return best.1 <= (typed.count >= 5 ? 2 : 1) ? best.0 : nil
+    return best.distance <= (typed.count >= 5 ? 2 : 1) ? best.name : nil
 }

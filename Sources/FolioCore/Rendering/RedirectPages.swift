@@ -1,8 +1,9 @@
 /// book.toml's redirects as small documents at the old addresses: a refresh, a canonical link
 /// and a plain link, all relative so the site works under a sub-path. A target inside the book
 /// must be a chapter (`x.md`, `x.html`, `dir/index.html` or `dir/` for `dir/README.md` or
-/// `dir/index.md`, as mdBook names them) or the site's root; it leads to the chapter's first page, or with a `#fragment` naming one
-/// of its headings, to the page that holds it. A URL outside the book is kept as written.
+/// `dir/index.md`, as mdBook names them) or the site's root; it leads to the chapter's first page,
+/// or with a `#fragment` naming one of its headings, to the page that holds it. A URL outside the
+/// book is kept as written.
 func redirectPages(_ redirects: [Redirect], links: PageLinks, chapters: [ChapterID: ParsedChapter], site: Set<String>) throws -> [SiteFile] {
     var problems: [Diagnostic] = []
     var files: [SiteFile] = []

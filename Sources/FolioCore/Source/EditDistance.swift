@@ -16,13 +16,13 @@ func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     return previous[b.count]
 }
 
-/// Of `names`, the one fewest edits away from `word` (the first of equals), for a hint.
-func nearest(_ word: String, among names: some Sequence<String>) -> String? {
+/// Of `names`, the one fewest edits away from `word` (the first of equals), with its distance, for a hint.
+func nearest(_ word: String, among names: some Sequence<String>) -> (name: String, distance: Int)? {
     let typed = Array(word)
     var best: (name: String, distance: Int)?
     for name in names {
         let distance = editDistance(typed, Array(name))
         if best.map({ distance < $0.distance }) ?? true { best = (name, distance) }
     }
-    return best?.name
+    return best
 }

@@ -7,14 +7,16 @@ import Foundation
 /// rendered as the page would render it, so the page's HTML is the same. Other elements (a
 /// `<div>` around paragraphs, a `<figure>` around a listing, `<details>`) are left to be cut like
 /// the Markdown in them, which the paginator measures better than the raw HTML they would become,
-/// and which a browser shows whole on either page.
+/// and which a browser shows whole on either page. So is a table whose Markdown renders otherwise
+/// on its page than here, where no page is known yet: a heading or a term (their ids carry the
+/// page's chapter), a footnote reference (its note's page) or a formula (rendered after parsing).
 func joiningOpenRawHTML(_ blocks: [Block]) -> [Block] {
     guard blocks.contains(where: { if case .html(let html) = $0 { html.containsBytes("<table") } else { false } }) else { return blocks }
     var joined: [Block] = []
     var index = blocks.startIndex
     while index < blocks.endIndex {
         guard case .html(let html) = blocks[index], case let open = openTables(html), open > 0,
-              let end = closing(blocks, after: index, open: open) else {
+              let end = closing(blocks, after: index, open: open), !blocks[index...end].contains(where: \.rendersOnItsPage) else {
             joined.append(blocks[index])
             index += 1
             continue
@@ -38,6 +40,23 @@ private func closing(_ blocks: [Block], after start: Int, open: Int) -> Int? {
         if open <= 0 { return index }
     }
     return nil
+}
+
+private extension Block {
+    /// Whether the block's HTML depends on the page it is on, or on a stage after parsing.
+    var rendersOnItsPage: Bool {
+        holds(blocks: { block in
+            switch block {
+            case .heading, .definitionList: true
+            default: false
+            }
+        }, inlines: { inline in
+            switch inline {
+            case .footnoteReference, .math: true
+            default: false
+            }
+        })
+    }
 }
 
 /// How many tables a piece of HTML opens and leaves open (negative: closes ones opened before it).

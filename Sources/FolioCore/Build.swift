@@ -38,13 +38,16 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     // What the build needs of the project after rendering, without the chapters' sources, so that
     // rendering can let them go.
     let after = project.withoutSources
-    let keeping = KeptBuild(output)
+    let cache = CacheFolder.of(book: folder, output: output)
+    let keeping = KeptBuild(output, cache: cache)
     let (made, pages, log, record) = renderBook(consume project, times: &times, keeping: keeping)
     guard let site = made, !log.hasErrors else { throw DiagnosticsError(log.diagnostics.map(after.locate)) }
     returnFreedMemory()
     let counts = try times.time("write") {
-        let counts = try writeSite(site, to: output, from: after.contentFiles, record: keeping.siteRecord)
-        record?.write(in: output, replacing: keeping.record)
+        // Made only now, so that a failed build leaves no cache behind.
+        let made = cache.made()
+        let counts = try writeSite(site, to: output, cache: made, from: after.contentFiles, record: keeping.siteRecord)
+        if let made { record?.write(in: made, replacing: keeping.record) }
         return counts
     }
     let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
@@ -71,7 +74,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     let loaded = project.loaded
     let book = loaded.book
     var log = DiagnosticLog()
-    log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys))
+    log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys) + (keeping?.warnings ?? []))
     let theme = log.collect {
         let (overrides, language) = (loaded.themeOverrides, book.options.language)
         let make = { try RenderingTheme(Theme.builtIn.overridden(by: overrides), language: language) }

@@ -40,8 +40,8 @@ final class BuildCache: @unchecked Sendable {
 
     /// What a page document is rendered from besides its page and its neighbours: the same for
     /// every page of a build. When it changes, every page is rendered again.
-    struct RenderInputs: Equatable {
-        struct Section: Equatable {
+    struct RenderInputs: Equatable, Encodable {
+        struct Section: Equatable, Encodable {
             var id: ChapterID
             var role: Chapter.Role
             var slug: String
@@ -310,12 +310,7 @@ final class BuildCache: @unchecked Sendable {
     /// made it while the book's key is the same. Called beside the search stage, which keeps
     /// its own properties.
     func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> @Sendable (String, () throws -> Data) throws -> Data {
-        let pages = paged.pages.map { page in
-            var bare = page
-            bare.blocks = []
-            return bare
-        }
-        let key = BookKey(inputs: inputs, contents: book.contents, pages: pages)
+        let key = BookKey(inputs: inputs, contents: book.contents, pages: paged.pages.map(\.place))
         if key != bookKey { bookWide = [:] }
         bookKey = key
         return { [self] path, make in

@@ -5,8 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// What a build keeps in its output folder (`.folio-build`) for the next build of the book into
-/// it, so that an edit of a few chapters lays out, renders and indexes only those again:
+/// What a build keeps in its cache (`CacheFolder`) for the next build of the book into the same
+/// output folder, so that an edit of a few chapters lays out, renders and indexes only those again:
 /// fingerprints of what every page depends on, each section's text, page count and link targets,
 /// and the search index's terms (its page texts are the site's own `search/text/` files).
 ///
@@ -18,8 +18,9 @@ import Darwin
 /// otherwise the whole book is laid out again. The record holds only for the Folio that wrote it,
 /// beside the record of Folio's files written with it.
 struct BuildRecord: Sendable {
-    static let fileName = ".folio-build"
-    static let format = "folio-build 1"
+    /// Its file in the build's cache.
+    static let fileName = "build-record"
+    static let format = "folio-build 2"
 
     /// A section whose pages a later build may keep: none of its raw HTML is taller than a page.
     struct Section: Sendable, Equatable {
@@ -31,7 +32,8 @@ struct BuildRecord: Sendable {
         var targets: [String: Int]
     }
 
-    /// The Folio that wrote it: its executable's path, size and time of change.
+    /// The Folio that wrote it: its executable's size and time of change (not its path: the cache
+    /// holds none).
     var folio: String
     /// When the record of Folio's files written with it changed.
     var files: FileStatus.Time
@@ -44,7 +46,7 @@ struct BuildRecord: Sendable {
     /// The running Folio, as `folio` names it; nil where its executable cannot be found.
     static let runningFolio: String? = {
         guard let path = Bundle.main.executablePath, let status = FileStatus(path) else { return nil }
-        return "\(path) \(status.size) \(status.changed.seconds).\(status.changed.nanoseconds)"
+        return "\(status.size) \(status.changed.seconds).\(status.changed.nanoseconds)"
     }()
 }
 
@@ -55,11 +57,16 @@ extension BuildRecord {
     /// names, the book's files, images and theme.
     static func project(_ project: LoadedProject) -> UInt64 {
         let loaded = project.withoutSources.loaded
-        var print = Fingerprint()
-        for part: Any in [loaded.book.title, loaded.book.options, loaded.book.contents, loaded.book.sections, loaded.files,
-                          loaded.themeOverrides, loaded.imageSizes, loaded.refused, project.stylesheets, project.source] {
-            print.add(part)
-        }
+        var print = Fingerprint(of: loaded.book.title)
+        print.add(loaded.book.options)
+        print.add(loaded.book.contents)
+        print.add(loaded.book.sections)
+        print.add(loaded.files)
+        print.add(loaded.themeOverrides)
+        print.add(loaded.imageSizes)
+        print.add(loaded.refused)
+        print.add(project.stylesheets)
+        print.add(project.source)
         return print.value
     }
 
@@ -72,15 +79,7 @@ extension BuildRecord {
     /// outline, options and theme (`BuildCache.RenderInputs`), and every page's place.
     static func rendering(_ inputs: BuildCache.RenderInputs, pages: [Page]) -> UInt64 {
         var print = Fingerprint(of: inputs)
-        print.add(pages.count)
-        for page in pages {
-            print.add(page.number)
-            print.add(page.numberInSection)
-            print.add(page.slug)
-            print.add(page.chapter?.path ?? "")
-            print.add(page.kind.rawValue)
-            print.add(page.side.rawValue)
-        }
+        print.add(pages.map(\.place))
         return print.value
     }
 
@@ -93,24 +92,27 @@ extension BuildRecord {
 // MARK: In the output folder
 
 extension BuildRecord {
-    /// The record in `root`, when it is the running Folio's and was written with the record of
-    /// Folio's files there (`files`).
-    static func read(in root: String, files: SiteRecord) -> BuildRecord? {
-        guard let folio = runningFolio, let changed = files.changed,
-              let data = FileManager.default.contents(atPath: root + "/" + fileName) else { return nil }
+    /// The record at `path`, when it is the running Folio's and was written with the record of
+    /// Folio's files (`files`); otherwise nil, and why it is not trusted when there is one.
+    static func read(at path: String, files: SiteRecord) -> (record: BuildRecord?, distrust: String?) {
+        guard let data = FileManager.default.contents(atPath: path) else { return (nil, nil) }
         var reader = RecordReader(data)
-        guard let record = try? reader.record(), record.folio == folio, record.files == changed else { return nil }
-        return record
+        guard let record = try? reader.record() else {
+            return (nil, data.starts(with: Data(format.utf8)) ? "it is damaged" : "it was written by another version of Folio")
+        }
+        guard record.folio == runningFolio else { return (nil, "it was written by another version of Folio") }
+        guard record.files == files.changed else { return (nil, "the build that wrote it did not finish") }
+        return (record, nil)
     }
 
-    /// Writes the record into `root`, beside the record of Folio's files just written there, unless
+    /// Writes the record into `cache`, beside the record of Folio's files just written there, unless
     /// the same one (`before`) is there already. Quietly does without: a build that keeps nothing
     /// is only slower the next time. A build that stops half way has rewritten the record of
     /// Folio's files first, so the one before no longer holds. Written a megabyte at a time: a big
     /// book's record is tens of megabytes, made when its pages are still held.
-    func write(in root: String, replacing before: BuildRecord?) {
-        let path = root + "/" + Self.fileName
-        guard let changed = FileStatus(root + "/" + SiteRecord.fileName)?.changed else { return }
+    func write(in cache: CacheFolder, replacing before: BuildRecord?) {
+        let path = cache.file(Self.fileName)
+        guard let changed = FileStatus(cache.file(SiteRecord.fileName))?.changed else { return }
         var record = self
         record.files = changed
         if let before, before.same(as: record) { return }
@@ -292,17 +294,35 @@ private struct RecordReader {
 
 // MARK: A build that keeps
 
-/// The output folder of a build, with what the build before kept there.
+/// The output folder of a build, with what the build before kept there and in its cache.
 struct KeptBuild: Sendable {
     var root: String
-    /// The record of Folio's files there, when it has a readable one (the writer takes it too).
+    var cache: CacheFolder
+    /// The record of Folio's files there, when the cache has a readable one (the writer takes it too).
     var siteRecord: SiteRecord?
     var record: BuildRecord?
+    /// Why the cache, there but not trusted, is ignored: warnings of the build.
+    var warnings: [Diagnostic] = []
 
-    init(_ output: String) {
+    init(_ output: String, cache: CacheFolder) {
         root = URL(fileURLWithPath: output).standardizedFileURL.path
-        siteRecord = SiteRecord.read(in: root)
-        record = siteRecord.flatMap { BuildRecord.read(in: root, files: $0) }
+        self.cache = cache
+        // Nothing to keep in a new or empty folder, whatever the cache says.
+        guard let inside = try? FileManager.default.contentsOfDirectory(atPath: root), !inside.isEmpty else { return }
+        let files = cache.file(SiteRecord.fileName)
+        siteRecord = SiteRecord.read(at: files)
+        if siteRecord == nil, FileManager.default.fileExists(atPath: files) {
+            warnings.append(.warning("the build cache's record of the site's files is damaged; files the last build wrote and this one does not are left in place",
+                                     at: SourceLocation(file: cache.shown + "/" + SiteRecord.fileName), hint: "delete the output folder to start afresh"))
+        }
+        guard let siteRecord else { return }
+        let (record, distrust) = BuildRecord.read(at: cache.file(BuildRecord.fileName), files: siteRecord)
+        self.record = record
+        if let distrust { warn("the build cache is ignored: \(distrust); every page is laid out afresh") }
+    }
+
+    mutating func warn(_ message: String) {
+        warnings.append(.warning(message, at: SourceLocation(file: cache.shown + "/" + BuildRecord.fileName)))
     }
 
     /// Whether the record of Folio's files vouches for the file at `path` (`SiteRecord.vouches`).
@@ -407,14 +427,15 @@ struct RecordedBuild {
 
     /// The search stage: the kept index with the other pages' texts found again, or a whole one.
     /// The kept texts are the site's, which the record of Folio's files vouched for; should one
-    /// be unreadable all the same, the build fails, and the next keeps nothing.
+    /// be unreadable all the same (changed since), the build fails, and the next keeps nothing.
     mutating func search(_ paged: PagedBook) throws -> [SiteFile] {
         let made = if let record = keeping.record, !kept.isEmpty {
             if let files = keeping.siteRecord, let texts = record.texts(in: keeping.root, files: files) {
                 searchFiles(paged, kept: record.search, texts: texts, changed: paged.pages.indices.filter { !isKept(paged.pages[$0]) }.map { $0 + 1 })
             } else {
-                unlink(keeping.root + "/" + BuildRecord.fileName)
-                throw FileAccessError(path: SiteLayout.searchTexts(0), reason: "the search index's page texts in the output folder are damaged; build again")
+                // Vouched for when the build began: changed during it.
+                unlink(keeping.cache.file(BuildRecord.fileName))
+                throw FileAccessError(path: SiteLayout.searchTexts(0), reason: "the search index's page texts in the output folder changed during the build; build again")
             }
         } else {
             searchFilesKept(paged)

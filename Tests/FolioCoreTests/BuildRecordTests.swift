@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import FolioCore
 
-/// A build keeps, in its output folder, what the next build of the book into it may reuse
-/// (`.folio-build`): after an edit of a chapter's text only that chapter is laid out, rendered and
+/// A build keeps, in its cache outside the site, what the next build of the book into the same
+/// folder may reuse: after an edit of a chapter's text only that chapter is laid out, rendered and
 /// indexed again, and the site is the same, byte for byte, as a fresh build's.
 struct BuildRecordTests {
     /// Six chapters of several pages each, with words of their own for the search index.
@@ -39,6 +39,11 @@ struct BuildRecordTests {
         return report
     }
 
+    /// The build's cache of `book` built into `site`.
+    private func cache(_ book: URL, _ site: URL) -> CacheFolder {
+        CacheFolder.of(book: book.path, output: site.path)
+    }
+
     private func edit(_ book: URL, _ chapter: String, _ change: (String) -> String) throws {
         let file = book.appendingPathComponent(chapter)
         try Data(change(String(decoding: try Data(contentsOf: file), as: UTF8.self)).utf8).write(to: file)
@@ -50,7 +55,7 @@ struct BuildRecordTests {
         let site = scratch.url.appendingPathComponent("site")
         let first = try buildBook(at: book.path, output: site.path)
         #expect(first.kept == 0)
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(BuildRecord.fileName).path))
+        #expect(FileManager.default.fileExists(atPath: cache(book, site).file(BuildRecord.fileName)))
         // A word no page had, and one gone from every page but this one's.
         try edit(book, "03-chapter.md") { $0.replacingOccurrences(of: "word3x7 once", with: "word3x7 zyzzyva once") }
         let report = try rebuild(book, into: site, scratch)
@@ -111,24 +116,52 @@ struct BuildRecordTests {
         #expect(report.written == 1 && report.kept > 0)
     }
 
+    /// A cache that is cut short, damaged, from another Folio or from a build that did not finish is
+    /// ignored with a warning, and the build is a fresh one.
     @Test func aDamagedRecordIsIgnored() throws {
         let (scratch, book, site) = try built()
-        let record = site.appendingPathComponent(BuildRecord.fileName)
-        var bytes = try Data(contentsOf: record)
-        bytes.removeLast(bytes.count / 2)
-        try bytes.write(to: record)
-        #expect(try rebuild(book, into: site, scratch).kept == 0)
-        // A search chunk whose bytes are not those recorded: its texts are not trusted.
-        try edit(book, "06-chapter.md") { $0 + "Another line.\n" }
-        let chunk = site.appendingPathComponent(SiteLayout.searchTexts(0))
-        try Data("[]".utf8).write(to: chunk)
-        #expect(try rebuild(book, into: site, scratch).kept == 0)
+        let record = URL(fileURLWithPath: cache(book, site).file(BuildRecord.fileName))
+        let whole = try Data(contentsOf: record)
+        func rebuildsAfresh(_ damaged: Data, warning: String) throws {
+            try damaged.write(to: record)
+            let report = try buildBook(at: book.path, output: site.path)
+            #expect(report.kept == 0)
+            #expect(report.warnings.map(\.message) == ["the build cache is ignored: \(warning); every page is laid out afresh"])
+            let fresh = scratch.url.appendingPathComponent("fresh-\(UUID().uuidString)")
+            _ = try buildBook(at: book.path, output: fresh.path)
+            #expect(snapshot(site) == snapshot(fresh))
+        }
+        try rebuildsAfresh(whole.prefix(whole.count / 2), warning: "it is damaged")
+        try rebuildsAfresh(Data("folio-build 1\n".utf8) + whole.dropFirst(14), warning: "it was written by another version of Folio")
+        var foreign = whole
+        foreign[foreign.startIndex + 15] ^= 1
+        try rebuildsAfresh(foreign, warning: "it was written by another version of Folio")
+        // The record of the site's files written again since, as by a build that stopped before writing this one.
+        let files = cache(book, site).file(SiteRecord.fileName)
+        try #require(SiteRecord.read(at: files)).write(to: files)
+        try rebuildsAfresh(whole, warning: "the build that wrote it did not finish")
+        // Trusted again once a build wrote it.
+        #expect(try rebuild(book, into: site, scratch).kept > 0)
+    }
+
+    /// Two builds of one book into two folders are the same files, and neither holds a path of the machine.
+    @Test func theSiteHoldsOnlyWhatReadersNeed() throws {
+        let (scratch, book, site) = try built()
+        let other = scratch.url.appendingPathComponent("elsewhere/site")
+        _ = try buildBook(at: book.path, output: other.path)
+        let files = snapshot(site)
+        #expect(files == snapshot(other))
+        #expect(!files.keys.contains { $0.hasPrefix(".") })
+        let machine = Data(scratch.url.resolvingSymlinksInPath().path.utf8)
+        #expect(files.filter { $0.value.range(of: machine) != nil }.keys.sorted() == [])
     }
 
     @Test func theRecordKeepsTheSearchIndexAsWritten() throws {
         let (scratch, book, site) = try built()
-        let files = try #require(SiteRecord.read(in: site.path))
-        let record = try #require(BuildRecord.read(in: site.path, files: files))
+        defer { withExtendedLifetime(scratch) {} }
+        let folder = cache(book, site)
+        let files = try #require(SiteRecord.read(at: folder.file(SiteRecord.fileName)))
+        let record = try #require(BuildRecord.read(at: folder.file(BuildRecord.fileName), files: files).record)
         #expect(record.sections.map(\.id.path) == (1...6).map { "0\($0)-chapter.md" })
         #expect(record.search.terms.contains { $0.term == "word3x7" && $0.pages.count == 1 && $0.excerpts.count == 1 })
         #expect(record.search.pages > 20 && record.search.chunkFirsts.first == 1)

@@ -8,8 +8,8 @@
 ///
 /// The list is loose (its definitions' paragraphs are `<p>`s) when a blank line parts a term
 /// from its first definition, two definitions, or two blocks of a definition.
-struct DefinitionList: Sendable, Equatable {
-    struct Entry: Sendable, Equatable {
+struct DefinitionList: Sendable, Equatable, Encodable {
+    struct Entry: Sendable, Equatable, Encodable {
         /// Empty for the rest of an entry that began on an earlier page.
         var term: [Inline]
         /// The term's anchor, unique among the chapter's headings' ids; filled in by `assignHeadingIDs`.

@@ -1,7 +1,7 @@
 /// Text-level Markdown as Swift values.
 /// Only the cases with large payloads are boxed: a text piece, the most common inline, is held
 /// in its array directly, not in an allocation of its own.
-enum Inline: Sendable, Equatable {
+enum Inline: Sendable, Equatable, Encodable {
     case text(String)
     case softBreak
     case lineBreak
@@ -22,7 +22,7 @@ enum Inline: Sendable, Equatable {
 }
 
 /// Where a link or an image points, and where it was written, for messages about it.
-struct Reference: Sendable, Equatable {
+struct Reference: Sendable, Equatable, Encodable {
     var destination: String
     var title: String
     var position: MarkdownPosition

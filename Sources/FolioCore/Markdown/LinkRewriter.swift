@@ -68,7 +68,7 @@ struct RewrittenLink: Sendable, Equatable {
 }
 
 /// A link to a chapter, or to a heading in it, resolved to a page when pages are rendered.
-struct ChapterLink: Sendable, Equatable, Hashable {
+struct ChapterLink: Sendable, Equatable, Hashable, Encodable {
     var chapter: ChapterID
     /// The heading's id within the chapter.
     var fragment: String?

@@ -1,6 +1,6 @@
 /// A GFM pipe table: a header row, a delimiter row that sets each column's alignment, and rows.
-struct MarkdownTable: Sendable, Equatable {
-    enum Alignment: Sendable, Equatable { case none, left, center, right }
+struct MarkdownTable: Sendable, Equatable, Encodable {
+    enum Alignment: Sendable, Equatable, Encodable { case none, left, center, right }
 
     var alignments: [Alignment]
     var header: [[Inline]]

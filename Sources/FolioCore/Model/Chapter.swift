@@ -1,6 +1,6 @@
 /// One Markdown section of the book, loaded but not yet parsed: a chapter, or the front cover.
-struct Chapter: Sendable, Equatable {
-    enum Role: Sendable, Equatable {
+struct Chapter: Sendable, Equatable, Encodable {
+    enum Role: Sendable, Equatable, Encodable {
         /// A chapter of the reading order, listed in the contents.
         case chapter
         /// The front cover: a Markdown page, or an image made into one. It comes before the

@@ -1,7 +1,7 @@
 /// The book's reading order as the writer arranged it: one tree, whichever source gives it
 /// (SUMMARY.md, `chapters:` in book.yml, or the folder itself). Read depth first, its chapters
 /// are the reading order; as it stands, it is the table of contents.
-indirect enum ContentsEntry: Sendable, Equatable {
+indirect enum ContentsEntry: Sendable, Equatable, Encodable {
     /// A part title (`# Part` in SUMMARY.md, or a folder).
     case part(String)
     /// A chapter and the chapters nested under it.
@@ -12,7 +12,7 @@ indirect enum ContentsEntry: Sendable, Equatable {
     case separator
 }
 
-struct ContentsChapter: Sendable, Equatable {
+struct ContentsChapter: Sendable, Equatable, Encodable {
     var id: ChapterID
     /// The title the listing gives (SUMMARY.md's link text); nil when it gives none.
     var title: String?

@@ -1,8 +1,8 @@
 /// One fixed-size page of the book.
-struct Page: Sendable, Equatable {
-    enum Side: String, Sendable { case left, right, center }
+struct Page: Sendable, Equatable, Encodable {
+    enum Side: String, Sendable, Encodable { case left, right, center }
 
-    enum Kind: String, Sendable {
+    enum Kind: String, Sendable, Encodable {
         /// A share of a chapter's text.
         case text
         /// Left empty so the next chapter opens on a recto.
@@ -31,6 +31,13 @@ struct Page: Sendable, Equatable {
         self.kind = kind
         self.side = side
         self.blocks = blocks
+    }
+
+    /// The page without its text: where it is in the book.
+    var place: Page {
+        var place = self
+        place.blocks = []
+        return place
     }
 
     /// The page's document, relative to the site root.

@@ -1,14 +1,14 @@
 /// What a chapter's front matter says beyond the keys Folio reads — `minutes:` and `session:` written
 /// for a course's tools, Hugo's `date:` and `tags:` — kept as written for the theme's templates,
 /// where each page of the chapter has it as `page.meta` (`{{page.meta.minutes}}`).
-struct MetaEntry: Sendable, Equatable {
+struct MetaEntry: Sendable, Equatable, Encodable {
     var key: String
     var value: MetaValue
     /// The key's line in the chapter's file, for `folio build --verbose`.
     var line: Int
 }
 
-indirect enum MetaValue: Sendable, Equatable {
+indirect enum MetaValue: Sendable, Equatable, Encodable {
     case text(String)
     /// An unquoted `true` or `false`, so that a template's section on it is skipped when false.
     case flag(Bool)

@@ -21,7 +21,7 @@ struct ParsedChapter: Sendable, Equatable {
     }
 }
 
-struct Heading: Sendable, Equatable {
+struct Heading: Sendable, Equatable, Encodable {
     var level: Int
     var title: String
     var id: String

@@ -1,5 +1,5 @@
 /// Everything `book.yml` can say, with a default for every key.
-struct BookOptions: Sendable, Equatable {
+struct BookOptions: Sendable, Equatable, Encodable {
     var title: String?
     var authors: [String] = []
     var description: String?
@@ -35,7 +35,7 @@ struct BookOptions: Sendable, Equatable {
 }
 
 /// See `BookOptions.slips`, `repairLink` and `expandDirectives`.
-enum Slips: Sendable, Equatable {
+enum Slips: Sendable, Equatable, Encodable {
     case errors
     /// Warnings: a link repaired where one target fits and kept as written otherwise; an include
     /// as mdBook makes it (nothing for an anchor or lines the file lacks, the directive as written
@@ -44,13 +44,13 @@ enum Slips: Sendable, Equatable {
 }
 
 /// The theme button's choices: `system` follows the device's light or dark setting.
-enum DefaultTheme: String, Sendable, CaseIterable {
+enum DefaultTheme: String, Sendable, CaseIterable, Encodable {
     case system, light, dark, sepia
 }
 
 /// A page at an old address (`from`, a site path) that sends the reader to `to`, as written:
 /// a chapter file of the book (`x.md` or `x.html`, with a fragment or not), or a URL outside it.
-struct Redirect: Sendable, Equatable {
+struct Redirect: Sendable, Equatable, Encodable {
     var from: String
     var to: String
     /// Where the entry is written, for a target that is no chapter.
@@ -58,11 +58,11 @@ struct Redirect: Sendable, Equatable {
 }
 
 /// How pages turn, in the vocabulary of a page view controller.
-struct ReadingOptions: Sendable, Equatable {
-    enum Transition: String, Sendable, CaseIterable { case curl, scroll }
-    enum Orientation: String, Sendable, CaseIterable { case horizontal, vertical }
-    enum Spine: String, Sendable, CaseIterable { case auto, min, mid, max, none }
-    enum Direction: String, Sendable, CaseIterable { case ltr, rtl, ttb, btt }
+struct ReadingOptions: Sendable, Equatable, Encodable {
+    enum Transition: String, Sendable, CaseIterable, Encodable { case curl, scroll }
+    enum Orientation: String, Sendable, CaseIterable, Encodable { case horizontal, vertical }
+    enum Spine: String, Sendable, CaseIterable, Encodable { case auto, min, mid, max, none }
+    enum Direction: String, Sendable, CaseIterable, Encodable { case ltr, rtl, ttb, btt }
 
     var transition: Transition = .curl
     var orientation: Orientation = .horizontal
@@ -74,12 +74,12 @@ struct ReadingOptions: Sendable, Equatable {
     init() {}
 }
 
-struct PageOptions: Sendable, Equatable {
-    enum Size: Sendable, Equatable {
+struct PageOptions: Sendable, Equatable, Encodable {
+    enum Size: Sendable, Equatable, Encodable {
         case pocket, a5, square
         case custom(width: Int, height: Int)
     }
-    enum ChapterStart: String, Sendable, CaseIterable { case any, recto }
+    enum ChapterStart: String, Sendable, CaseIterable, Encodable { case any, recto }
 
     var size: Size = .pocket
     var chapterStart: ChapterStart = .recto
@@ -91,7 +91,7 @@ struct PageOptions: Sendable, Equatable {
     init() {}
 }
 
-struct MarkdownOptions: Sendable, Equatable {
+struct MarkdownOptions: Sendable, Equatable, Encodable {
     var smartPunctuation = true
     /// Off: cmark's safe mode drops raw HTML and dangerous URLs.
     var rawHTML = false
@@ -110,6 +110,6 @@ struct MarkdownOptions: Sendable, Equatable {
 /// The delimiters that make a formula. mdBook's `mathjax-support` hands the page to MathJax,
 /// whose default delimiters are `\(…\)` inline and `\[…\]` and `$$…$$` displayed; a Folio book
 /// that asks for math also has `$…$` inline, as Pandoc and most Markdown with math do.
-enum MathDelimiters: Sendable, Equatable {
+enum MathDelimiters: Sendable, Equatable, Encodable {
     case none, mathJax, dollars
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An image's intrinsic size in CSS px, read from its file's header (no decoding).
-struct ImageSize: Sendable, Equatable {
+struct ImageSize: Sendable, Equatable, Encodable {
     var width: Double
     var height: Double
 

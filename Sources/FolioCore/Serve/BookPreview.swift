@@ -31,11 +31,14 @@ public final class BookPreview: @unchecked Sendable {
     private let building = NSLock()
     /// What the last build can lend the next; used only while `building` is held.
     private let cache = BuildCache()
+    /// The book's folder as the first build found it, to catch up with what changed before the watch began.
+    private let firstLook: FolderLook
 
     /// Builds the book once and reports it; serving starts with `start`.
     public init(folder: String, report: @escaping @Sendable (Build) -> Void) {
         self.folder = folder
         self.report = report
+        firstLook = FolderLook(root: folder)
         rebuild(after: [])
     }
 
@@ -52,8 +55,9 @@ public final class BookPreview: @unchecked Sendable {
         let watcher = FolderWatcher(root: folder) { [self] changes in rebuild(after: changes) }
         try watcher.start()
         self.watcher = watcher
-        // What changed between the first build and the watch is unknown: the next build reads it all.
-        building.withLock { cache.projects.forget() }
+        // What changed between the first build and the watch, built as an edit is.
+        let missed = FolderLook(root: folder).changed(since: firstLook)
+        if !missed.isEmpty { rebuild(after: missed) }
         return serverURL(host: host, port: listening.port)
     }
 

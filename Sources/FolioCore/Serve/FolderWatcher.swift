@@ -150,40 +150,48 @@ private final class InotifySource: ChangeSource, @unchecked Sendable {
 }
 #endif
 
-/// Polling, where inotify is missing: each file's size and modification time, compared with the
-/// last look.
-private final class PollingSource: ChangeSource, @unchecked Sendable {
-    let root: String
-    var known: [String: [FileAttributeKey: Any]]
+/// Every watched file under a folder with its size and modification time, to tell which changed
+/// between two looks.
+struct FolderLook: Sendable {
+    private var files: [String: Stamp] = [:]
 
-    init(root: String) {
-        self.root = root
-        known = [:]
-        known = look()
+    private struct Stamp: Equatable, Sendable {
+        var size: Int?
+        var modified: Date?
     }
 
-    func look() -> [String: [FileAttributeKey: Any]] {
-        var found: [String: [FileAttributeKey: Any]] = [:]
+    init(root: String) {
         let walker = FileManager.default.enumerator(atPath: root)
         while let path = walker?.nextObject() as? String {
             guard isWatched(path), let attributes = walker?.fileAttributes else {
                 walker?.skipDescendants()
                 continue
             }
-            found[path] = attributes
+            files[path] = Stamp(size: attributes[.size] as? Int, modified: attributes[.modificationDate] as? Date)
         }
-        return found
+    }
+
+    /// The paths added, removed or changed since `earlier`, sorted.
+    func changed(since earlier: FolderLook) -> [String] {
+        Set(files.keys).union(earlier.files.keys).filter { files[$0] != earlier.files[$0] }.sorted()
+    }
+}
+
+/// Polling, where inotify is missing: each look compared with the last.
+private final class PollingSource: ChangeSource, @unchecked Sendable {
+    let root: String
+    var known: FolderLook
+
+    init(root: String) {
+        self.root = root
+        known = FolderLook(root: root)
     }
 
     func wait(seconds: TimeInterval) -> [String] {
         Thread.sleep(forTimeInterval: max(seconds, 0.25))
-        let now = look()
-        let paths = Set(now.keys).union(known.keys).filter { path in
-            let before = known[path], after = now[path]
-            return before?[.modificationDate] as? Date != after?[.modificationDate] as? Date || before?[.size] as? Int != after?[.size] as? Int
-        }
-        known = now
-        return paths.sorted()
+        let now = FolderLook(root: root)
+        defer { known = now }
+        return now.changed(since: known)
     }
 
     func close() {}

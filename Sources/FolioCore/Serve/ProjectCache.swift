@@ -27,11 +27,6 @@ final class ProjectCache: @unchecked Sendable {
         return loaded
     }
 
-    /// Forgets the book, so that the next load reads it whole.
-    func forget() {
-        project = nil
-    }
-
     /// `project` with the chapters at `changed` read again, or nil when a whole load is needed.
     private func reloading(_ changed: [String], in project: LoadedProject, files: BookFiles) -> LoadedProject? {
         guard reads[MdBookConfig.file] == nil else { return nil }

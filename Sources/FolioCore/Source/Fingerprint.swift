@@ -11,16 +11,10 @@ struct Fingerprint: Equatable, Sendable {
 
     init() {}
 
-    /// The fingerprint of any value: its type's name and every stored property, walked as
-    /// `Mirror` shows them; a dictionary's or a set's elements in a fixed order.
-    init(of value: Any) {
+    /// The fingerprint of a value, as its `Encodable` conformance gives its parts: every stored
+    /// property of a synthesized one, so that a field added to a type is in its fingerprint too.
+    init(of value: some Encodable) {
         add(value)
-    }
-
-    /// The fingerprint of a value that adds its own parts: the same as `init(of:)` gives, without
-    /// asking at run time whether it can.
-    init(of value: some Fingerprinted) {
-        value.add(to: &self)
     }
 
     mutating func add(bytes buffer: UnsafeRawBufferPointer) {
@@ -49,33 +43,19 @@ struct Fingerprint: Equatable, Sendable {
         withUnsafeBytes(of: number.littleEndian) { add(bytes: $0) }
     }
 
-    /// Any value (`init(of:)`). Its length or count comes before a variable part, so that
-    /// two values cannot run into each other.
-    mutating func add(_ value: Any) {
-        switch value {
-        case let string as Substring: add(String(string))
-        case let value as Fingerprinted: value.add(to: &self)
-        default:
-            let mirror = Mirror(reflecting: value)
-            add(String(reflecting: mirror.subjectType))
-            switch mirror.displayStyle {
-            case .dictionary?, .set?:
-                // Elements in the order of their own fingerprints: a hash table's order changes from run to run.
-                add(unordered: mirror.children.map { Fingerprint(of: $0.value).value })
-            case .enum?:
-                add(mirror.children.first?.label ?? String(describing: value))
-                for child in mirror.children { add(child.value) }
-            case nil where mirror.children.isEmpty:
-                // Numbers, Booleans and other values without parts.
-                add(String(describing: value))
-            default:
-                add(mirror.children.count)
-                for child in mirror.children {
-                    add(child.label ?? "")
-                    add(child.value)
-                }
-            }
-        }
+    /// A value's parts, as its `Encodable` conformance gives them (`init(of:)`), each after a tag
+    /// of its kind, and a string after its length, so that two values cannot run into each other.
+    mutating func add(_ value: some Encodable) {
+        let encoder = FingerprintEncoder(self)
+        encoder.add(value)
+        self = encoder.print
+    }
+
+    /// The fingerprints of a hash table's elements, in their own order: a hash table's order
+    /// changes from run to run, and numbers sort quicker than the elements would.
+    mutating func add(unordered elements: [UInt64]) {
+        add(elements.count)
+        for element in elements.sorted() { add(Int(bitPattern: UInt(element))) }
     }
 }
 
@@ -91,172 +71,156 @@ func contentHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     return fingerprint.value
 }
 
-/// A value that adds its own parts to a fingerprint: the book's many small values, which `Mirror`
-/// would walk a hundred times slower.
-protocol Fingerprinted {
-    func add(to print: inout Fingerprint)
-}
+/// An `Encoder` that adds what it is given to a fingerprint.
+private final class FingerprintEncoder: Encoder {
+    /// What a part is: told apart in the fingerprint.
+    enum Tag: Int {
+        case keyed = 0x4b, unkeyed = 0x55, element = 0x45, none = 0x4e, unordered = 0x53
+    }
 
-extension Fingerprint {
-    mutating func add(_ value: some Fingerprinted) {
-        value.add(to: &self)
+    var print: Fingerprint
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(_ print: Fingerprint) {
+        self.print = print
+    }
+
+    func tag(_ tag: Tag) {
+        print.add(tag.rawValue)
+    }
+
+    /// A value: bytes, a hash table's elements in their own order, or its parts.
+    func add(_ value: some Encodable) {
+        switch value {
+        case let data as Data: print.add(data)
+        case let string as String: print.add(string)
+        case let table as any UnorderedEncodable:
+            tag(.unordered)
+            print.add(unordered: table.elementFingerprints())
+        default:
+            // The encoder itself never throws.
+            try? value.encode(to: self)
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        tag(.keyed)
+        return KeyedEncodingContainer(Keyed(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        tag(.unkeyed)
+        return Unkeyed(encoder: self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        Single(encoder: self)
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let encoder: FingerprintEncoder
+        var codingPath: [any CodingKey] { [] }
+
+        mutating func encodeNil(forKey key: Key) {
+            encoder.print.add(key.stringValue)
+            encoder.tag(.none)
+        }
+
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
+            encoder.print.add(key.stringValue)
+            encoder.add(value)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            encoder.print.add(key.stringValue)
+            return encoder.container(keyedBy: type)
+        }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            encoder.print.add(key.stringValue)
+            return encoder.unkeyedContainer()
+        }
+
+        mutating func superEncoder() -> any Encoder { encoder }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
+    }
+
+    struct Unkeyed: UnkeyedEncodingContainer {
+        let encoder: FingerprintEncoder
+        var codingPath: [any CodingKey] { [] }
+        private(set) var count = 0
+
+        init(encoder: FingerprintEncoder) {
+            self.encoder = encoder
+        }
+
+        mutating func encodeNil() {
+            count += 1
+            encoder.tag(.none)
+        }
+
+        mutating func encode<T: Encodable>(_ value: T) {
+            count += 1
+            encoder.tag(.element)
+            encoder.add(value)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            count += 1
+            encoder.tag(.element)
+            return encoder.container(keyedBy: type)
+        }
+
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            count += 1
+            encoder.tag(.element)
+            return encoder.unkeyedContainer()
+        }
+
+        mutating func superEncoder() -> any Encoder { encoder }
+    }
+
+    struct Single: SingleValueEncodingContainer {
+        let encoder: FingerprintEncoder
+        var codingPath: [any CodingKey] { [] }
+
+        mutating func encodeNil() { encoder.tag(.none) }
+        mutating func encode(_ value: Bool) { encoder.print.add(value ? 1 : 0) }
+        mutating func encode(_ value: String) { encoder.print.add(value) }
+        mutating func encode(_ value: Double) { encoder.print.add(Int(bitPattern: UInt(value.bitPattern))) }
+        mutating func encode(_ value: Float) { encode(Double(value)) }
+        mutating func encode(_ value: Int) { encoder.print.add(value) }
+        mutating func encode(_ value: Int8) { encode(Int(value)) }
+        mutating func encode(_ value: Int16) { encode(Int(value)) }
+        mutating func encode(_ value: Int32) { encode(Int(value)) }
+        mutating func encode(_ value: Int64) { encode(Int(value)) }
+        mutating func encode(_ value: UInt) { encode(Int(bitPattern: value)) }
+        mutating func encode(_ value: UInt8) { encode(Int(value)) }
+        mutating func encode(_ value: UInt16) { encode(Int(value)) }
+        mutating func encode(_ value: UInt32) { encode(Int(value)) }
+        mutating func encode(_ value: UInt64) { encode(Int(bitPattern: UInt(value))) }
+        mutating func encode<T: Encodable>(_ value: T) { encoder.add(value) }
     }
 }
 
-extension String: Fingerprinted {
-    func add(to print: inout Fingerprint) { print.add(self) }
+/// A hash table: its elements' fingerprints, to be taken in their own order.
+private protocol UnorderedEncodable {
+    func elementFingerprints() -> [UInt64]
 }
 
-extension Int: Fingerprinted {
-    func add(to print: inout Fingerprint) { print.add(self) }
-}
-
-extension Data: Fingerprinted {
-    func add(to print: inout Fingerprint) { print.add(self) }
-}
-
-extension Optional: Fingerprinted where Wrapped: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        print.add(self == nil ? 0 : 1)
-        self?.add(to: &print)
-    }
-}
-
-extension Array: Fingerprinted where Element: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        print.add(count)
-        for element in self { element.add(to: &print) }
-    }
-}
-
-/// Its elements' own fingerprints in their order: a hash table's order changes from run to run,
-/// and numbers sort quicker than the elements would.
-extension Set: Fingerprinted where Element: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        print.add(unordered: map { Fingerprint(of: $0).value })
-    }
-}
-
-extension Dictionary: Fingerprinted where Key: Fingerprinted, Value: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        print.add(unordered: map { key, value in
+extension Dictionary: UnorderedEncodable where Key: Encodable, Value: Encodable {
+    fileprivate func elementFingerprints() -> [UInt64] {
+        map { key, value in
             var own = Fingerprint(of: key)
-            value.add(to: &own)
+            own.add(value)
             return own.value
-        })
-    }
-}
-
-extension Fingerprint {
-    /// The fingerprints of a hash table's elements, in their own order.
-    mutating func add(unordered elements: [UInt64]) {
-        add(elements.count)
-        for element in elements.sorted() { add(Int(bitPattern: UInt(element))) }
-    }
-}
-
-extension ChapterID: Fingerprinted {
-    func add(to print: inout Fingerprint) { print.add(path) }
-}
-
-extension SourceLocation: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        print.add(file)
-        print.add(line)
-        print.add(column)
-    }
-}
-
-extension Heading: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        print.add(level)
-        print.add(title)
-        print.add(id)
-    }
-}
-
-extension Chapter: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        print.add(id.path)
-        print.add(role.number)
-        print.add(declaredTitle)
-        print.add(slug)
-        print.add(number)
-        print.add(markdown)
-        print.add(firstLine)
-        print.add(lineOrigins)
-        print.add(meta)
-    }
-}
-
-extension MetaEntry: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        print.add(key)
-        print.add(value)
-        print.add(line)
-    }
-}
-
-extension MetaValue: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        switch self {
-        case .text(let text):
-            print.add(0)
-            print.add(text)
-        case .flag(let flag):
-            print.add(flag ? 1 : 2)
-        case .list(let items):
-            print.add(3)
-            print.add(items)
-        case .table(let entries):
-            print.add(4)
-            print.add(entries)
         }
     }
 }
 
-private extension Chapter.Role {
-    var number: Int {
-        switch self {
-        case .chapter: 0
-        case .cover: 1
-        }
-    }
-}
-
-extension ContentsEntry: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        switch self {
-        case .part(let title):
-            print.add(0)
-            print.add(title)
-        case .chapter(let chapter):
-            print.add(1)
-            print.add(chapter.id.path)
-            print.add(chapter.title)
-            print.add(chapter.numbered ? 1 : 0)
-            print.add(chapter.number)
-            chapter.listedAt.add(to: &print)
-            print.add(chapter.children)
-        case .draft(let title, let location):
-            print.add(2)
-            print.add(title)
-            location.add(to: &print)
-        case .separator:
-            print.add(3)
-        }
-    }
-}
-
-extension BuildCache.RenderInputs.Section: Fingerprinted {
-    func add(to print: inout Fingerprint) {
-        print.add(id.path)
-        print.add(role.number)
-        print.add(slug)
-        print.add(number)
-        print.add(title)
-        print.add(headings)
-        print.add(anchors)
-        print.add(meta)
+extension Set: UnorderedEncodable where Element: Encodable {
+    fileprivate func elementFingerprints() -> [UInt64] {
+        map { Fingerprint(of: $0).value }
     }
 }

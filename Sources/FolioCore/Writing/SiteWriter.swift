@@ -16,15 +16,16 @@ struct WriteCounts: Sendable, Equatable {
 /// leaves every file whole. Files of an earlier build that the site no longer has are removed at
 /// the end, and folders left empty with them. A rebuild with no changes writes nothing.
 ///
-/// Which files Folio wrote, and their hashes, are kept in the output folder in `.folio-files`
+/// Which files Folio wrote, and their hashes, are kept outside the site, in the build's `cache`
 /// (`SiteRecord`): only those files are ever removed, and a file the record vouches for is not
 /// read again. The record is written before the first file (every path about to be written marked
-/// unknown) and again at the end, so an interrupted build is still known to be Folio's.
-func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles, record known: SiteRecord? = nil) throws -> WriteCounts {
+/// unknown) and again at the end, so an interrupted build is still known to be Folio's. With no
+/// record, nothing is removed: Folio cannot prove it wrote a file.
+func writeSite(_ files: [SiteFile], to output: String, cache: CacheFolder?, from book: BookFiles, record known: SiteRecord? = nil) throws -> WriteCounts {
     let target = URL(fileURLWithPath: output).standardizedFileURL
     do {
-        let earlier = try ensureReplaceable(target, known: known)
-        return try SiteUpdate(root: target.path, earlier: earlier).apply(files, from: book)
+        let earlier = try ensureReplaceable(target, cache: cache, known: known, writing: files)
+        return try SiteUpdate(root: target.path, recordPath: cache.map { $0.file(SiteRecord.fileName) }, earlier: earlier).apply(files, from: book)
     } catch let diagnostic as Diagnostic {
         throw diagnostic
     } catch {
@@ -33,9 +34,12 @@ func writeSite(_ files: [SiteFile], to output: String, from book: BookFiles, rec
 }
 
 /// Only an earlier Folio site (or an empty folder) is ever written over, so `-o ~/Documents` loses
-/// nothing. Every Folio site has these documents, whatever its theme, or the record of its files.
-/// Returns what is known of the files already there; `known`, the record already read there, if any.
-private func ensureReplaceable(_ target: URL, known: SiteRecord?) throws -> SiteRecord {
+/// nothing. Every Folio site has these documents, whatever its theme, or a record of its files.
+/// Returns what is known of the files already there: the record in the cache (`known`, when
+/// already read), or one that earlier versions kept in the site itself, whose files then go too.
+/// A Folio site with neither is adopted: the files it shares with the new site are compared and
+/// written over, and no other is removed.
+private func ensureReplaceable(_ target: URL, cache: CacheFolder?, known: SiteRecord?, writing files: [SiteFile]) throws -> SiteRecord {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return SiteRecord() }
     guard isDirectory.boolValue else {
@@ -43,23 +47,34 @@ private func ensureReplaceable(_ target: URL, known: SiteRecord?) throws -> Site
                                hint: "choose another folder with -o")
     }
     let contents = Set((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [])
-    if contents.contains(SiteRecord.fileName), let record = known ?? SiteRecord.read(in: target.path) { return record }
-    guard contents.isEmpty || SiteLayout.signature.isSubset(of: contents) else {
+    guard !contents.isEmpty else { return SiteRecord() }
+    // A file the record lists is removed only while it is as Folio left it, so a record is trusted
+    // whatever else the folder holds.
+    if let record = known ?? cache.flatMap({ SiteRecord.read(at: $0.file(SiteRecord.fileName)) }) { return record }
+    if contents.contains(SiteRecord.inSite), var record = SiteRecord.read(at: target.path + "/" + SiteRecord.inSite) {
+        for name in [SiteRecord.inSite, SiteRecord.buildRecordInSite] { record.entries[name] = SiteRecord.Entry() }
+        return record
+    }
+    guard SiteLayout.signature.isSubset(of: contents) else {
         throw Diagnostic.error("the output folder holds files that Folio did not write; refusing to replace it",
                                at: SourceLocation(file: target.path), hint: "choose an empty or new folder with -o")
     }
-    // A site from before the record: all of it was Folio's, as a build replaced the whole folder.
-    // But the build's record, which is the folder's and not the site's.
-    return SiteRecord(entries: Dictionary(uniqueKeysWithValues: allFiles(under: target.path).filter { $0 != BuildRecord.fileName }.map {
-        ($0, SiteRecord.Entry())
-    }))
+    var adopted = SiteRecord()
+    for file in files where FileStatus(target.path + "/" + file.path).map({ !$0.isDirectory }) == true {
+        adopted.entries[file.path] = SiteRecord.Entry()
+    }
+    return adopted
 }
 
 /// The files Folio wrote into an output folder: path → size and content hash (unknown for a file
 /// whose write may not have finished). One line a file, sorted, so the same site gives the same record.
 struct SiteRecord: Equatable, Sendable {
-    static let fileName = ".folio-files"
+    /// Its file in the build's cache.
+    static let fileName = "site-files"
     static let header = "folio-files 1"
+    /// Where versions before the cache kept the record, and the build's record, in the site itself.
+    static let inSite = ".folio-files"
+    static let buildRecordInSite = ".folio-build"
 
     /// A file's size and hash, both known or both not: sixteen bytes, as a big site has a
     /// hundred thousand of them, in two records at once.
@@ -85,12 +100,12 @@ struct SiteRecord: Equatable, Sendable {
     /// When the record was last written: a file changed after it is not vouched for.
     var changed: FileStatus.Time?
 
-    /// Writes the record as its file holds it into `root`, with `overriding`'s entries in place of
+    /// Writes the record as its file holds it to `path`, with `overriding`'s entries in place of
     /// its own: streamed a megabyte at a time, as a big site's record is megabytes, and written
     /// twice a build.
-    func write(in root: String, overriding: [String: Entry] = [:]) throws {
+    func write(to path: String, overriding: [String: Entry] = [:]) throws {
         let paths = (Array(entries.keys) + overriding.keys.filter { entries[$0] == nil }).sorted()
-        try writeWhole(to: root + "/" + Self.fileName) { write in
+        try writeWhole(to: path) { write in
             var bytes = Array((Self.header + "\n").utf8)
             bytes.reserveCapacity(1 << 20)
             for path in paths {
@@ -130,8 +145,7 @@ struct SiteRecord: Equatable, Sendable {
         return !status.isDirectory && status.size == size && status.changed < changed
     }
 
-    static func read(in root: String) -> SiteRecord? {
-        let path = root + "/" + fileName
+    static func read(at path: String) -> SiteRecord? {
         guard let status = FileStatus(path), let data = FileManager.default.contents(atPath: path) else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         guard lines.first == Substring(header) else { return nil }
@@ -154,6 +168,8 @@ private func isInside(_ path: Substring) -> Bool {
 /// One build's changes to the output folder.
 private struct SiteUpdate {
     var root: String
+    /// Where the record of Folio's files is written; nil when there is no cache to hold it.
+    var recordPath: String?
     var earlier: SiteRecord
     /// A site file as it is now, and whether the file already there lacks its bytes.
     private struct Planned: Sendable {
@@ -195,7 +211,11 @@ private struct SiteUpdate {
         var record = SiteRecord()
         record.entries.reserveCapacity(planned.count)
         for plan in planned { record.entries[files[plan.index].path] = plan.entry }
-        let stale = earlier.entries.keys.filter { record.entries[$0] == nil }.sorted()
+        // A file of the build before is removed only while it is as that build left it (or was
+        // being written when it stopped): one changed since is someone else's.
+        let stale = earlier.entries.filter { path, entry in
+            record.entries[path] == nil && (entry.size == nil || earlier.vouches(for: path, in: root) || FileStatus(root + "/" + path) == nil)
+        }.keys.sorted()
         let changes = planned.filter(\.changed)
         guard !changes.isEmpty || !stale.isEmpty || record.entries != earlier.entries else { return WriteCounts() }
         try ensureOwnFolders(changes.map { files[$0.index].path } + stale)
@@ -204,7 +224,7 @@ private struct SiteUpdate {
         var journal: [String: SiteRecord.Entry] = [:]
         for plan in changes { journal[files[plan.index].path] = SiteRecord.Entry() }
         for path in stale { journal[path] = earlier.entries[path] }
-        try record.write(in: root, overriding: journal)
+        try recordPath.map { try record.write(to: $0, overriding: journal) }
         // Files an interrupted build may have left half written.
         for (path, entry) in earlier.entries where entry.hash == nil { unlink(temporaryPath(for: root + "/" + path)) }
 
@@ -227,11 +247,12 @@ private struct SiteUpdate {
         for file in files { record.entries[file.path] = SiteRecord.Entry() }
         do {
             try ensureOwnFolders(files.map(\.path))
-            try record.write(in: root)
+            try recordPath.map { try record.write(to: $0) }
             let entries = try write(files, entries: true) { _, file in try file.bytes(from: book) }
             for (file, entry) in zip(files, entries) { record.entries[file.path] = entry }
         } catch {
-            try? remove(files.map(\.path) + [SiteRecord.fileName])
+            try? remove(files.map(\.path))
+            if let recordPath { unlink(recordPath) }
             throw error
         }
         try writeRecord(record)
@@ -242,8 +263,8 @@ private struct SiteUpdate {
     /// that it vouches for them all: the clock of files' times is coarse. Written after them, it is
     /// in their last tick or later; it is touched until its time has moved past that.
     private func writeRecord(_ record: SiteRecord) throws {
-        let path = root + "/" + SiteRecord.fileName
-        try record.write(in: root)
+        guard let path = recordPath else { return }
+        try record.write(to: path)
         guard let written = FileStatus(path)?.changed else { return }
         for _ in 0..<100 {
             usleep(1000)
@@ -447,16 +468,6 @@ private func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) ->
 func temporaryPath(for path: String) -> String {
     let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
     return path[..<slash] + "." + path[slash...] + ".folio-tmp"
-}
-
-/// Every file under a folder, as paths relative to it.
-private func allFiles(under root: String) -> [String] {
-    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-    var files: [String] = []
-    for case let path as String in walker {
-        if let status = FileStatus(root + "/" + path), !status.isDirectory { files.append(path) }
-    }
-    return files
 }
 
 /// What `lstat` says of a path.

@@ -82,8 +82,7 @@ final class Scratch {
     }
 }
 
-/// Every file under a folder with its bytes, to compare two trees exactly; but a build's record
-/// (`.folio-build`), which holds its folder's times and the binary's path.
+/// Every file under a folder with its bytes, to compare two trees exactly.
 func snapshot(_ folder: URL) -> [String: Data] {
     var result: [String: Data] = [:]
     let base = folder.resolvingSymlinksInPath().path
@@ -91,7 +90,7 @@ func snapshot(_ folder: URL) -> [String: Data] {
     for case let path as String in walker {
         let full = base + "/" + path
         var isDirectory: ObjCBool = false
-        if path != ".folio-build", FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
             result[path] = FileManager.default.contents(atPath: full)
         }
     }

@@ -78,7 +78,8 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
         }
     }
     for read in chapters {
-        guard var (chapter, warnings) = log.collect({ try read.get() }) else { continue }
+        guard let (loaded, warnings) = log.collect({ try read.get() }) else { continue }
+        var chapter = loaded
         log.report(contentsOf: warnings)
         chapter.slug = slugs.claim(for: chapter.id.path)
         sections.append(chapter)

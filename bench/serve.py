@@ -92,10 +92,12 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def reload_times(book: Path, chapter: Path, edits: int, scratch: Path, folio: Path = FOLIO):
-    """Seconds from writing a one-line edit to `chapter` to the `reload` event, and the server's CPU
-    seconds for it, `edits` times."""
+def reload_times(book: Path, chapter: Path, edits: int, scratch: Path, folio: Path = FOLIO, texts=None):
+    """Seconds from writing an edit to `chapter` to the `reload` event, and the server's CPU
+    seconds for it: `edits` one-line edits, the first save after the server started among them,
+    or one save of each text in `texts`."""
     log = scratch / f"{book.name}.log"
+    original = chapter.read_text()
     process, port = start_folio(book, log, folio)
     try:
         events = socket.create_connection(("127.0.0.1", port))
@@ -103,11 +105,10 @@ def reload_times(book: Path, chapter: Path, edits: int, scratch: Path, folio: Pa
         events.settimeout(120)
         events.recv(4096)  # the headers and the retry line
         times, cpu = [], []
-        text = chapter.read_text()
-        for n in range(edits):
+        for text in texts or [original + f"\nA line added by edit {n}.\n" for n in range(edits)]:
             used = cpu_seconds(process.pid)
             start = time.perf_counter()
-            chapter.write_text(text + f"\nA line added by edit {n}.\n")
+            chapter.write_text(text)
             buffer = b""
             while b"event: reload" not in buffer:
                 buffer += events.recv(65536)
@@ -118,6 +119,17 @@ def reload_times(book: Path, chapter: Path, edits: int, scratch: Path, folio: Pa
     finally:
         process.send_signal(signal.SIGINT)
         process.wait()
+        chapter.write_text(original)
+
+
+def outline_edits(chapter: Path):
+    """Saves that change more than a page's text: pages added, then a heading renamed."""
+    text = chapter.read_text()
+    longer = text + "\n" + "A paragraph added to fill more pages, one line after another.\n\n" * 40
+    lines = longer.splitlines(keepends=True)
+    heading = next(i for i, line in enumerate(lines) if line.startswith("## "))
+    lines[heading] = lines[heading].rstrip("\n") + " renamed\n"
+    return [("pages added", longer), ("a heading renamed", "".join(lines))]
 
 
 def main():
@@ -168,6 +180,10 @@ def main():
             print(f"  {name:16} reload {wall * 1000:7.0f} ms wall, {used * 1000:6.0f} ms CPU   "
                   f"folio build {build_wall * 1000:7.0f} ms wall, {build_cpu * 1000:6.0f} ms CPU   "
                   f"(ratio {wall / build_wall:.2f} wall, {used / build_cpu:.2f} CPU)")
+            print(f"  {'':16} the first save {times[0] * 1000:.0f} ms, the slowest {max(times) * 1000:.0f} ms wall")
+            edits = outline_edits(chapter)
+            outline, _ = reload_times(folder, chapter, len(edits), scratch, texts=[text for _, text in edits])
+            print(f"  {'':16} " + ", ".join(f"{what} {seconds * 1000:.0f} ms" for (what, _), seconds in zip(edits, outline)) + " wall")
             if args.against:
                 other, other_cpu = (statistics.median(t) for t in reload_times(folder, chapter, args.edits, scratch, args.against))
                 print(f"  {'':16} {args.against}: reload {other * 1000:7.0f} ms wall, {other_cpu * 1000:6.0f} ms CPU   "

@@ -1,21 +1,48 @@
 import Foundation
 
-/// `embed-theme TEMPLATES OUTPUT.swift`: writes every file under TEMPLATES into a Swift
-/// dictionary, base64-encoded so any byte (and any line ending) comes through unchanged.
+/// `embed-theme TEMPLATES OUTPUT.swift ESBUILD`: writes every file under TEMPLATES into a Swift
+/// dictionary, base64-encoded so any byte (and any line ending) comes through unchanged; scripts
+/// and stylesheets minified by ESBUILD first, each on its own (ES modules stay modules, importing
+/// each other by their relative paths).
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: embed-theme TEMPLATES OUTPUT.swift\n".utf8))
+guard arguments.count == 4 else {
+    FileHandle.standardError.write(Data("usage: embed-theme TEMPLATES OUTPUT.swift ESBUILD\n".utf8))
     exit(2)
 }
 let root = URL(fileURLWithPath: arguments[1]).standardizedFileURL
 let output = URL(fileURLWithPath: arguments[2])
+let esbuild = URL(fileURLWithPath: arguments[3])
+
+struct MinifyingFailed: Error, CustomStringConvertible {
+    let file: String, status: Int32, message: String
+    var description: String { "esbuild could not minify \(file) (exit status \(status)):\n\(message)" }
+}
+
+/// The file's bytes as the binary ships them: minified when it is a script or a stylesheet.
+func shipped(_ file: URL) throws -> Data {
+    guard ["js", "css"].contains(file.pathExtension) else { return try Data(contentsOf: file) }
+    let process = Process(), out = Pipe(), err = Pipe()
+    process.executableURL = esbuild
+    process.arguments = [file.path, "--minify", "--log-level=error"]
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // esbuild reports only errors (they are few lines), after which it stops writing its output.
+    let minified = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw MinifyingFailed(file: file.path, status: process.terminationStatus, message: String(decoding: errors, as: UTF8.self))
+    }
+    return minified
+}
 
 var entries: [(String, String)] = []
 if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
     for case let file as URL in walker where (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
         let path = String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))
         if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-        entries.append((path, try Data(contentsOf: file).base64EncodedString()))
+        entries.append((path, try shipped(file).base64EncodedString()))
     }
 }
 entries.sort { $0.0 < $1.0 }

@@ -6,8 +6,9 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # katex (KaTeX under Node.js) renders the math of books that have math to MathML at build time;
-# KSyntaxHighlighting (with Qt 5) highlights code at build time.
-APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev katex libkf5syntaxhighlighting-dev
+# KSyntaxHighlighting (with Qt 5) highlights code at build time; esbuild minifies the theme's
+# scripts and stylesheets as they are built into folio.
+APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev katex libkf5syntaxhighlighting-dev esbuild
 # The browser tests: Debian's Chromium, and the fonts the paginator's measures are taken from.
 TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk
 PY_PKGS    := playwright pytest jsonschema rfc3986-validator rfc3339-validator uri-template axe-playwright-python

@@ -2,7 +2,10 @@ import Foundation
 import PackagePlugin
 
 /// Puts the default theme (`Templates/`) inside the `folio` binary, so a copied binary
-/// builds books anywhere while `Templates/` stays the editable source.
+/// builds books anywhere while `Templates/` stays the editable source. embed-theme minifies the
+/// theme's scripts and stylesheets with the esbuild it finds on the PATH when it runs (not when
+/// the plugin plans the command: SwiftPM keeps a plan, so a build after esbuild is installed
+/// would still use one made without it).
 @main
 struct ThemeEmbedding: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

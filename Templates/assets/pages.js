@@ -1,72 +1,84 @@
 /* Pages fetched on demand, a few kept parsed; only mounted ones are in the DOM. */
-export const $ = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  e.append(...kids);
-  return e;
+export const element = (tag, attributes = {}, ...children) => {
+  const made = document.createElement(tag);
+  for (const name in attributes) made.setAttribute(name, attributes[name]);
+  made.append(...children);
+  return made;
 };
-export const button = (name, label, text = label) => $('button', { type: 'button', 'data-folio': name, 'aria-label': label }, text);
-export const get = (url, as) => fetch(url).then((r) => { if (!r.ok) throw Error(r.status + ' ' + url); return r[as](); });
+export const button = (name, label, text = label) => element('button', { type: 'button', 'data-folio': name, 'aria-label': label }, text);
+export const fetchAs = (url, as) => fetch(url).then((response) => {
+  if (!response.ok) throw Error(response.status + ' ' + url);
+  return response[as]();
+});
 
-export function pages(b, root, say) {
-  const cache = new Map(), loading = new Map(), leaves = new Map(), keep = () => root.focus();
-  function remember(n, a) {
-    cache.delete(n);
-    cache.set(n, a);
-    for (const [k, e] of cache) if (cache.size > 12 && !e.isConnected) cache.delete(k);
-    return a;
+export function pages(book, root, say) {
+  const parsed = new Map(), loading = new Map(), leaves = new Map(), keepFocus = () => root.focus();
+  function remember(page, article) {
+    parsed.delete(page);
+    parsed.set(page, article);
+    for (const [kept, keptArticle] of parsed) if (parsed.size > 12 && !keptArticle.isConnected) parsed.delete(kept);
+    return article;
   }
-  function load(n) {
-    const url = b.url(n);
-    if (cache.has(n)) return Promise.resolve(remember(n, cache.get(n)));
-    if (!loading.has(n)) loading.set(n, get(url, 'text').then((html) => {
-      const a = new DOMParser().parseFromString(html, 'text/html').querySelector('article.page');
-      document.adoptNode(a); // so that isConnected means "in this document"
-      for (const e of a.querySelectorAll('[href],[src]')) for (const k of ['href', 'src']) {
-        const v = e.getAttribute(k);
-        if (v && v[0] != '#') e.setAttribute(k, new URL(v, url).href);
+  function load(page) {
+    const url = book.url(page);
+    if (parsed.has(page)) return Promise.resolve(remember(page, parsed.get(page)));
+    if (!loading.has(page)) loading.set(page, fetchAs(url, 'text').then((html) => {
+      const article = new DOMParser().parseFromString(html, 'text/html').querySelector('article.page');
+      document.adoptNode(article); // so that isConnected means "in this document"
+      for (const linking of article.querySelectorAll('[href],[src]')) for (const name of ['href', 'src']) {
+        const value = linking.getAttribute(name);
+        if (value && value[0] != '#') linking.setAttribute(name, new URL(value, url).href);
       }
-      return remember(n, a);
-    }).finally(() => loading.delete(n)));
-    return loading.get(n);
+      return remember(page, article);
+    }).finally(() => loading.delete(page)));
+    return loading.get(page);
   }
-  function leaf(n) {
-    let e = leaves.get(n);
-    if (!e) leaves.set(n, (e = cache.get(n) || fill(n, $('article', { class: `page page-${b.side(n)}`, 'data-page': n }))));
-    return e;
+  function leaf(page) {
+    let article = leaves.get(page);
+    if (!article) {
+      article = parsed.get(page) || fill(page, element('article', { class: `page page-${book.side(page)}`, 'data-page': page }));
+      leaves.set(page, article);
+    }
+    return article;
   }
-  function fill(n, ph) {
-    load(n).then((a) => {
-      if (leaves.get(n) != ph) return;
-      for (const k of ['style', 'inert', 'aria-hidden']) ph.hasAttribute(k) ? a.setAttribute(k, ph.getAttribute(k)) : a.removeAttribute(k);
-      const focused = ph.contains(document.activeElement);
-      ph.replaceWith(a);
-      leaves.set(n, a);
-      if (focused) keep();
+  // A placeholder until the page comes: then the page takes its place, its attributes and its focus.
+  function fill(page, placeholder) {
+    load(page).then((article) => {
+      if (leaves.get(page) != placeholder) return;
+      for (const name of ['style', 'inert', 'aria-hidden']) {
+        placeholder.hasAttribute(name) ? article.setAttribute(name, placeholder.getAttribute(name)) : article.removeAttribute(name);
+      }
+      const focused = placeholder.contains(document.activeElement);
+      placeholder.replaceWith(article);
+      leaves.set(page, article);
+      if (focused) keepFocus();
     }, () => {
-      if (leaves.get(n) != ph) return;
-      const r = button('retry', say('retry'));
-      r.onclick = () => { ph.replaceChildren(); fill(n, ph); keep(); };
-      ph.replaceChildren($('p', {}, say('load-failed')), r);
+      if (leaves.get(page) != placeholder) return;
+      const retry = button('retry', say('retry'));
+      retry.onclick = () => { placeholder.replaceChildren(); fill(page, placeholder); keepFocus(); };
+      placeholder.replaceChildren(element('p', {}, say('load-failed')), retry);
     });
-    return ph;
+    return placeholder;
   }
   return {
-    load, leaf, leaves, keep,
-    adopt(n, a) { a.remove(); remember(n, a); },
-    mount(ns, parent) {
-      for (const [n, e] of leaves) if (!ns.includes(n)) {
-        if (e.contains(document.activeElement)) keep();
-        e.remove();
-        leaves.delete(n);
+    load, leaf, leaves, keepFocus,
+    adopt(page, article) { article.remove(); remember(page, article); },
+    mount(wanted, parentOf) {
+      for (const [page, article] of leaves) if (!wanted.includes(page)) {
+        if (article.contains(document.activeElement)) keepFocus();
+        article.remove();
+        leaves.delete(page);
       }
-      for (const n of ns) { const e = leaf(n); if (!e.isConnected) parent(n).append(e); }
+      for (const page of wanted) {
+        const article = leaf(page);
+        if (!article.isConnected) parentOf(page).append(article);
+      }
     },
     // An inert page drops focus to <body>: keep it in the book.
-    expose(e, on) {
-      if (!on && e.contains(document.activeElement)) keep();
-      e.toggleAttribute('inert', !on);
-      on ? e.removeAttribute('aria-hidden') : e.setAttribute('aria-hidden', true);
+    expose(article, shown) {
+      if (!shown && article.contains(document.activeElement)) keepFocus();
+      article.toggleAttribute('inert', !shown);
+      shown ? article.removeAttribute('aria-hidden') : article.setAttribute('aria-hidden', true);
     },
   };
 }

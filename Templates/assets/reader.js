@@ -1,228 +1,267 @@
 /* Folio reader. Without it each page document reads on its own. */
-import { book } from './book.js';
-import { $, button, get, pages } from './pages.js';
+import { book as readBook } from './book.js';
+import { element, button, fetchAs, pages as pageCache } from './pages.js';
 import { curlEngine } from './turn.js';
 
 const main = document.querySelector('main.book, body.front > main');
-const pub = document.querySelector('link[rel=publication]');
-if (main && pub) boot(new URL(pub.href)).catch((e) => console.warn('Folio reader not started:', e));
+const publication = document.querySelector('link[rel=publication]');
+if (main && publication) start(new URL(publication.href)).catch((error) => console.warn('Folio reader not started:', error));
 
-async function boot(base) {
-  const [m, S] = await Promise.all([get(base, 'json'), get(new URL('assets/strings.json', base), 'json').catch(() => ({}))]);
-  const b = book(m, base), { N, title } = b;
-  const say = (k, v = {}) => (S[k] || k).replace(/\{(\w+)\}/g, (_, x) => v[x]);
+async function start(base) {
+  const [manifest, strings] = await Promise.all([
+    fetchAs(base, 'json'), fetchAs(new URL('assets/strings.json', base), 'json').catch(() => ({}))]);
+  const book = readBook(manifest, base), { pageCount, title } = book;
+  const say = (key, values = {}) => (strings[key] || key).replace(/\{(\w+)\}/g, (_, name) => values[name]);
 
   // Absolute, as pushState may change the document's depth.
-  for (const a of document.querySelectorAll('a[href]')) if (a.getAttribute('href')[0] != '#') a.href = a.href;
+  for (const link of document.querySelectorAll('a[href]')) if (link.getAttribute('href')[0] != '#') link.href = link.href;
 
-  const root = $('section', { 'data-folio': 'reader', 'aria-label': title, 'aria-roledescription': say('book'), tabindex: '-1' });
-  const stage = $('div', { class: b.scrolling ? 'folio-scroll' : 'folio-stage', 'data-folio': 'stage' });
-  const view = $('div', { class: 'folio-view' }, stage);
-  const prevB = button('prev', say('previous'), '‹'), nextB = button('next', say('next'), '›');
-  const contentsB = $('button', { type: 'button', 'data-folio': 'contents', 'aria-expanded': false, 'aria-controls': 'folio-contents' }, say('contents'));
+  const root = element('section', { 'data-folio': 'reader', 'aria-label': title, 'aria-roledescription': say('book'), tabindex: '-1' });
+  const stage = element('div', { class: book.scrolling ? 'folio-scroll' : 'folio-stage', 'data-folio': 'stage' });
+  const view = element('div', { class: 'folio-view' }, stage);
+  const previousButton = button('prev', say('previous'), '‹'), nextButton = button('next', say('next'), '›');
+  const contentsButton = element('button', {
+    type: 'button', 'data-folio': 'contents', 'aria-expanded': false, 'aria-controls': 'folio-contents' }, say('contents'));
   // Search loads on first use: search.js, opened by its button, `/` or Ctrl/⌘+K.
-  const searchB = $('button', { type: 'button', 'data-folio': 'search', 'aria-expanded': false }, say('search'));
-  const search = searchB.onclick = () => import('./search.js').then((s) => s.open({ b, base, root, say, go, opener: searchB }));
-  const slider = $('input', { type: 'range', min: 1, max: N, 'data-folio': 'slider', 'aria-label': say('page') });
-  const indicator = $('span', { 'data-folio': 'indicator' });
-  const bar = $('nav', { 'data-folio': 'chapters', 'aria-label': say('chapters') });
-  const barMark = $('span', { 'data-folio': 'chapter-indicator' });
-  const panel = $('nav', { id: 'folio-contents', 'data-folio': 'contents-panel', 'aria-label': say('contents'), hidden: '' });
-  const announce = $('div', { 'data-folio': 'announce', 'aria-live': 'polite' });
+  const searchButton = element('button', { type: 'button', 'data-folio': 'search', 'aria-expanded': false }, say('search'));
+  const openSearch = searchButton.onclick = () =>
+    import('./search.js').then((search) => search.open({ book, base, root, say, go, opener: searchButton }));
+  const slider = element('input', { type: 'range', min: 1, max: pageCount, 'data-folio': 'slider', 'aria-label': say('page') });
+  const indicator = element('span', { 'data-folio': 'indicator' });
+  const chapterBar = element('nav', { 'data-folio': 'chapters', 'aria-label': say('chapters') });
+  const chapterMark = element('span', { 'data-folio': 'chapter-indicator' });
+  const panel = element('nav', { id: 'folio-contents', 'data-folio': 'contents-panel', 'aria-label': say('contents'), hidden: '' });
+  const announcer = element('div', { 'data-folio': 'announce', 'aria-live': 'polite' });
 
   // Chapters: entries without a fragment (headings have one). The bar holds a window of them
   // around the current one; the panel, rows of the whole tree made as they scroll or take focus.
-  const link = (e) => $('a', { href: e.href, 'data-page': e.page }, e.title);
-  const flatten = (es, level = 1) => es.flatMap((e) => {
-    const href = new URL(e.href, base).href;
-    return [{ title: e.title, href, page: b.page(href), level }, ...flatten(e.children?.filter((c) => !c.href.includes('#')) || [], level + 1)];
+  const linkTo = (entry) => element('a', { href: entry.href, 'data-page': entry.page }, entry.title);
+  const flatten = (entries, level = 1) => entries.flatMap((entry) => {
+    const href = new URL(entry.href, base).href;
+    const sections = entry.children?.filter((child) => !child.href.includes('#')) || [];
+    return [{ title: entry.title, href, page: book.page(href), level }, ...flatten(sections, level + 1)];
   });
-  const rows = flatten(m.toc || []), chapters = rows.filter((e) => e.level == 1 && e.page > 0);
-  const ol = $('ol', { class: 'toc', style: `height:${rows.length * 2.5}em` }), made = new Map();
-  panel.append(button('close', say('close')), ol);
-  root.append(bar, view, $('div', { class: 'folio-bar' }, prevB, contentsB, searchB, slider, indicator, nextB), panel, announce);
-  const row = (i) => made.get(i) || made.set(i, $('li', { 'aria-level': rows[i].level, 'aria-setsize': rows.length, 'aria-posinset': i + 1, style: `top:${2.5 * i}em;padding-inline-start:${1.5 * rows[i].level - 1.5}rem` }, link(rows[i]))).get(i);
-  const index = (e) => e?.closest('li')?.getAttribute('aria-posinset') - 1;
+  const rows = flatten(manifest.toc || []), chapters = rows.filter((entry) => entry.level == 1 && entry.page > 0);
+  const list = element('ol', { class: 'toc', style: `height:${rows.length * 2.5}em` }), madeRows = new Map();
+  panel.append(button('close', say('close')), list);
+  root.append(chapterBar, view, element('div', { class: 'folio-bar' },
+    previousButton, contentsButton, searchButton, slider, indicator, nextButton), panel, announcer);
+  const row = (index) => {
+    if (!madeRows.has(index)) {
+      const { level } = rows[index];
+      madeRows.set(index, element('li', {
+        'aria-level': level, 'aria-setsize': rows.length, 'aria-posinset': index + 1,
+        style: `top:${2.5 * index}em;padding-inline-start:${1.5 * level - 1.5}rem` }, linkTo(rows[index])));
+    }
+    return madeRows.get(index);
+  };
+  const rowIndex = (target) => target?.closest('li')?.getAttribute('aria-posinset') - 1;
   // Rows on screen and half a screenful either side; rows already made never move, so focus stays.
-  const rowH = () => ol.firstChild?.offsetHeight || 40, top = () => Math.floor((panel.scrollTop - ol.offsetTop) / rowH());
-  function rowsAt(i) {
-    const n = Math.ceil(panel.clientHeight / rowH()), f = panel.contains(document.activeElement) ? index(document.activeElement) : -1, want = [];
-    for (let k = Math.max(0, i - (n >> 1)); k < Math.min(rows.length, i + n + (n >> 1)); k++) want.push(k);
-    if (f >= 0 && !want.includes(f)) want.push(f);
-    for (const [k, li] of made) if (!want.includes(k)) { li.remove(); made.delete(k); }
-    let next = null;
-    for (const k of want.sort((x, y) => y - x)) { const li = row(k); if (li.nextSibling != next || !li.isConnected) ol.insertBefore(li, next); next = li; }
-  }
-  const focusRow = (i) => { rowsAt(i); row(i).firstChild.focus(); };
-  panel.onscroll = () => rowsAt(top());
-  panel.addEventListener('focusin', (e) => index(e.target) >= 0 && rowsAt(index(e.target)));
-
-  const P = pages(b, root, say), own = main.querySelector('article.page[data-page]');
-  const r = { b, P, view, stage, reduced: matchMedia('(prefers-reduced-motion: reduce)'), shown: [own ? b.clamp(+own.dataset.page) : 1], two: false, chrome, changed };
-  if (own) P.adopt(r.shown[0], own);
-
-  let mark = 0; // none yet
-  function chrome() {
-    const n = r.shown[0], i = chapters.findLastIndex((e) => e.page <= n), cur = chapters[i];
-    slider.value = n;
-    slider.setAttribute('aria-valuetext', (indicator.textContent = `${n} / ${N}`));
-    // aria-disabled, not disabled: still reachable by Tab.
-    prevB.setAttribute('aria-disabled', n <= 1);
-    nextB.setAttribute('aria-disabled', r.shown.at(-1) >= N);
-    if (cur == mark) return;
-    const shown = chapters.slice(Math.max(0, i - 6), i + 7).map(link), a = shown.find((a) => a.dataset.page == cur?.page);
-    bar.replaceChildren(...shown, barMark);
-    barMark.hidden = !(mark = cur);
-    if (a) {
-      a.setAttribute('aria-current', true);
-      barMark.style.transform = `translateX(${a.offsetLeft}px) scaleX(${a.offsetWidth})`;
-      bar.scrollTo({ left: a.offsetLeft - (bar.clientWidth - a.offsetWidth) / 2, behavior: 'smooth' });
+  const rowHeight = () => list.firstChild?.offsetHeight || 40;
+  const topRow = () => Math.floor((panel.scrollTop - list.offsetTop) / rowHeight());
+  function showRowsAround(first) {
+    const onScreen = Math.ceil(panel.clientHeight / rowHeight());
+    const focused = panel.contains(document.activeElement) ? rowIndex(document.activeElement) : -1, wanted = [];
+    const end = Math.min(rows.length, first + onScreen + (onScreen >> 1));
+    for (let index = Math.max(0, first - (onScreen >> 1)); index < end; index++) wanted.push(index);
+    if (focused >= 0 && !wanted.includes(focused)) wanted.push(focused);
+    for (const [index, made] of madeRows) if (!wanted.includes(index)) { made.remove(); madeRows.delete(index); }
+    let following = null;
+    for (const index of wanted.sort((a, b) => b - a)) {
+      const made = row(index);
+      if (made.nextSibling != following || !made.isConnected) list.insertBefore(made, following);
+      following = made;
     }
   }
-  function changed(from, push) {
-    const n = r.shown[0], chapter = b.chapter(n);
-    chrome();
-    history[push ? 'pushState' : 'replaceState']({ page: n }, '', b.url(n));
+  const focusRow = (index) => { showRowsAround(index); row(index).firstChild.focus(); };
+  panel.onscroll = () => showRowsAround(topRow());
+  panel.addEventListener('focusin', (event) => rowIndex(event.target) >= 0 && showRowsAround(rowIndex(event.target)));
+
+  const pages = pageCache(book, root, say), ownPage = main.querySelector('article.page[data-page]');
+  const firstShown = [ownPage ? book.clamp(+ownPage.dataset.page) : 1];
+  if (ownPage) pages.adopt(firstShown[0], ownPage);
+
+  let markedChapter = 0; // none yet
+  function updateChrome() {
+    const page = engine.shown[0], index = chapters.findLastIndex((chapter) => chapter.page <= page), current = chapters[index];
+    slider.value = page;
+    slider.setAttribute('aria-valuetext', (indicator.textContent = `${page} / ${pageCount}`));
+    // aria-disabled, not disabled: still reachable by Tab.
+    previousButton.setAttribute('aria-disabled', page <= 1);
+    nextButton.setAttribute('aria-disabled', engine.shown.at(-1) >= pageCount);
+    if (current == markedChapter) return;
+    const links = chapters.slice(Math.max(0, index - 6), index + 7).map(linkTo);
+    const currentLink = links.find((link) => link.dataset.page == current?.page);
+    chapterBar.replaceChildren(...links, chapterMark);
+    chapterMark.hidden = !(markedChapter = current);
+    if (currentLink) {
+      currentLink.setAttribute('aria-current', true);
+      chapterMark.style.transform = `translateX(${currentLink.offsetLeft}px) scaleX(${currentLink.offsetWidth})`;
+      chapterBar.scrollTo({ left: currentLink.offsetLeft - (chapterBar.clientWidth - currentLink.offsetWidth) / 2, behavior: 'smooth' });
+    }
+  }
+  function turned(from, push) {
+    const page = engine.shown[0], chapter = book.chapter(page);
+    updateChrome();
+    history[push ? 'pushState' : 'replaceState']({ page }, '', book.url(page));
     document.title = chapter == title ? title : `${chapter} · ${title}`;
-    announce.textContent = say('announce', { page: n, pages: N, chapter });
-    root.dispatchEvent(new CustomEvent('folio:turn', { bubbles: true, detail: { from, to: n } }));
+    announcer.textContent = say('announce', { page, pages: pageCount, chapter });
+    root.dispatchEvent(new CustomEvent('folio:turn', { bubbles: true, detail: { from, to: page } }));
   }
 
-  const engine = (b.scrolling ? scrollEngine : curlEngine)(r);
-  const go = (n, { animated = true } = {}) => engine.go(b.clamp(n), animated, true);
-  const next = () => engine.go(r.shown.at(-1) + 1, true, false), prev = () => engine.go(r.shown[0] - 1, true, false);
-  const act = { next, prev, first: () => go(1), last: () => go(N) };
-  window.folio = { next, prev, go, get page() { return r.shown[0]; }, get pages() { return N; } };
+  const engine = (book.scrolling ? scrollEngine : curlEngine)({
+    book, pages, view, stage, reducedMotion: matchMedia('(prefers-reduced-motion: reduce)'),
+    shown: firstShown, turned, shownChanged: updateChrome });
+  const go = (page, { animated = true } = {}) => engine.go(book.clamp(page), animated, true);
+  const next = () => engine.go(engine.shown.at(-1) + 1, true, false), previous = () => engine.go(engine.shown[0] - 1, true, false);
+  const actions = { next, prev: previous, first: () => go(1), last: () => go(pageCount) };
+  window.folio = { next, prev: previous, go, get page() { return engine.shown[0]; }, get pages() { return pageCount; } };
 
-  prevB.onclick = prev;
-  nextB.onclick = next;
+  previousButton.onclick = previous;
+  nextButton.onclick = next;
   slider.onchange = () => go(+slider.value);
   const openPanel = (open) => {
-    const f = document.activeElement;
+    const focused = document.activeElement;
     panel.hidden = !open;
-    contentsB.setAttribute('aria-expanded', open);
-    if (open && rows.length) focusRow(Math.max(0, rows.indexOf(mark)));
-    else if (!f || f == document.body || panel.contains(f)) contentsB.focus();
-    if (!open) { ol.replaceChildren(); made.clear(); }
+    contentsButton.setAttribute('aria-expanded', open);
+    if (open && rows.length) focusRow(Math.max(0, rows.indexOf(markedChapter)));
+    else if (!focused || focused == document.body || panel.contains(focused)) contentsButton.focus();
+    if (!open) { list.replaceChildren(); madeRows.clear(); }
   };
-  contentsB.onclick = () => openPanel(panel.hidden);
+  contentsButton.onclick = () => openPanel(panel.hidden);
   panel.firstChild.onclick = () => openPanel(false);
-  root.addEventListener('click', (e) => {
-    const a = e.target.closest('a[href]'), n = a && !e.ctrlKey && !e.metaKey && !e.shiftKey && b.page(a.href);
-    if (!n) return;
-    e.preventDefault();
+  root.addEventListener('click', (event) => {
+    const link = event.target.closest('a[href]');
+    const page = link && !event.ctrlKey && !event.metaKey && !event.shiftKey && book.page(link.href);
+    if (!page) return;
+    event.preventDefault();
     if (!panel.hidden) openPanel(false);
-    go(n);
+    go(page);
   });
-  document.addEventListener('keydown', (e) => {
-    const t = e.target, k = e.key, f = act[b.key(k, e.shiftKey)];
-    if (!e.defaultPrevented && !e.altKey && (e.ctrlKey || e.metaKey ? k == 'k' : k == '/' && !t.closest?.('input,textarea,select,[contenteditable]'))) { e.preventDefault(); return search(); }
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || t.closest?.('input,textarea,select,[contenteditable]')) return;
-    if (k == 'Escape' && !panel.hidden) return openPanel(false);
-    const i = panel.contains(t) ? index(t) : NaN, j = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: rows.length - 1 }[k];
-    if (i >= 0) return j >= 0 && j < rows.length && (e.preventDefault(), focusRow(j));
-    if (f && !(k == ' ' && t.closest?.('a,button'))) { e.preventDefault(); f(); }
+  const editable = 'input,textarea,select,[contenteditable]';
+  document.addEventListener('keydown', (event) => {
+    const target = event.target, key = event.key, action = actions[book.keyAction(key, event.shiftKey)];
+    if (!event.defaultPrevented && !event.altKey
+      && (event.ctrlKey || event.metaKey ? key == 'k' : key == '/' && !target.closest?.(editable))) {
+      event.preventDefault();
+      return openSearch();
+    }
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || target.closest?.(editable)) return;
+    if (key == 'Escape' && !panel.hidden) return openPanel(false);
+    const index = panel.contains(target) ? rowIndex(target) : NaN;
+    const destination = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 }[key];
+    if (index >= 0) return destination >= 0 && destination < rows.length && (event.preventDefault(), focusRow(destination));
+    if (action && !(key == ' ' && target.closest?.('a,button'))) { event.preventDefault(); action(); }
   });
-  if (!b.scrolling) pointer(stage, engine);
-  addEventListener('popstate', () => engine.go(b.page(location.href) || 1, false, null));
+  if (!book.scrolling) listenToPointer(stage, engine);
+  addEventListener('popstate', () => engine.go(book.page(location.href) || 1, false, null));
 
   main.replaceChildren(root); // the front page's own contents is the panel's now
   document.documentElement.classList.add('folio-reading');
   new ResizeObserver(() => engine.layout()).observe(view);
   engine.layout();
-  chrome();
+  updateChrome();
 }
 
 // A press that moves drags or selects text, else it taps; not on links, controls or a selection.
-function pointer(stage, E) {
+function listenToPointer(stage, engine) {
   let press = null;
-  stage.addEventListener('pointerdown', (e) => {
-    const a = e.target.closest('article.page'), sel = getSelection();
-    if (!a || e.button > 0 || e.target.closest('a,button,input,select,textarea,label,[contenteditable]')
-      || (!sel.isCollapsed && sel.containsNode(e.target, true))) return;
-    const aim = E.aim(+a.dataset.page, e);
+  stage.addEventListener('pointerdown', (event) => {
+    const article = event.target.closest('article.page'), selection = getSelection();
+    if (!article || event.button > 0 || event.target.closest('a,button,input,select,textarea,label,[contenteditable]')
+      || (!selection.isCollapsed && selection.containsNode(event.target, true))) return;
+    const aim = engine.aim(+article.dataset.page, event);
     if (!aim) return;
-    press = { id: e.pointerId, aim, x: e.clientX, y: e.clientY, track: [] };
-    if (aim.drag) { e.preventDefault(); stage.setPointerCapture(e.pointerId); }
+    press = { id: event.pointerId, aim, x: event.clientX, y: event.clientY, track: [], dragging: false };
+    if (aim.drag) { event.preventDefault(); stage.setPointerCapture(event.pointerId); }
   });
-  stage.addEventListener('pointermove', (e) => {
-    if (press?.id != e.pointerId) return;
-    const f = press.aim.at(e);
-    if (!press.on) {
-      if (Math.hypot(e.clientX - press.x, e.clientY - press.y) < 6) return;
+  stage.addEventListener('pointermove', (event) => {
+    if (press?.id != event.pointerId) return;
+    const pointer = press.aim.pointerAt(event);
+    if (!press.dragging) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < 6) return;
       if (!press.aim.drag) return void (press = null);
-      press.on = E.grab(press.aim);
+      press.dragging = engine.grab(press.aim);
     }
-    E.drag(press.aim, f);
-    press.track.push({ t: e.timeStamp, f });
+    engine.drag(press.aim, pointer);
+    press.track.push({ time: event.timeStamp, pointer });
   });
-  const release = (e) => {
-    if (press?.id != e.pointerId) return;
-    const p = press, up = e.type == 'pointerup';
+  const release = (event) => {
+    if (press?.id != event.pointerId) return;
+    const released = press, up = event.type == 'pointerup';
     press = null;
-    p.on ? E.release(up, p.track, e.timeStamp) : up && E.grab(p.aim, true);
+    released.dragging ? engine.release(up, released.track, event.timeStamp) : up && engine.grab(released.aim, true);
   };
   stage.addEventListener('pointerup', release);
   stage.addEventListener('pointercancel', release);
 }
 
-function scrollEngine(r) {
-  const { b, P, stage, reduced } = r, { W, H, N, vertical, reversed } = b;
-  const ax = vertical ? 'top' : 'left', pos = vertical ? 'scrollTop' : 'scrollLeft', spacer = $('div', { class: 'folio-spacer' }), slots = new Map();
-  let ext, scale, lead, cross, committed = r.shown[0], push = false;
+// The scroll transition: the pages side by side (or one above another) in a scroller that snaps.
+function scrollEngine({ book, pages, stage, reducedMotion, shown, turned, shownChanged }) {
+  const { pageWidth: width, pageHeight: height, pageCount, vertical, reversed } = book;
+  const edge = vertical ? 'top' : 'left', scrolled = vertical ? 'scrollTop' : 'scrollLeft';
+  const spacer = element('div', { class: 'folio-spacer' }), slots = new Map();
+  let extent, scale, lead, across, committed = shown[0], push = false;
   stage.dir = 'ltr'; // offsets from the left or top, whatever the language
   stage.append(spacer);
-  const offset = (n) => (reversed ? N - n : n - 1) * ext;
-  const slot = (n) => {
-    let s = slots.get(n);
-    if (!s) slots.set(n, (s = $('div', { class: 'folio-slot', dir: document.documentElement.dir })));
-    s.style.cssText = `${ax}:${lead + offset(n)}px;${vertical ? 'left' : 'top'}:${cross}px;width:${W * scale}px;height:${H * scale}px`;
-    if (!s.isConnected) stage.append(s);
-    return s;
+  const offset = (page) => (reversed ? pageCount - page : page - 1) * extent;
+  const slot = (page) => {
+    let holder = slots.get(page);
+    if (!holder) slots.set(page, (holder = element('div', { class: 'folio-slot', dir: document.documentElement.dir })));
+    holder.style.cssText = `${edge}:${lead + offset(page)}px;${vertical ? 'left' : 'top'}:${across}px;`
+      + `width:${width * scale}px;height:${height * scale}px`;
+    if (!holder.isConnected) stage.append(holder);
+    return holder;
   };
   function place() {
-    const n = r.shown[0], ns = [];
-    for (let k = Math.max(1, n - 2); k <= Math.min(N, n + 2); k++) ns.push(k);
-    P.mount(ns, slot);
-    for (const [k, s] of slots) if (!ns.includes(k)) { s.remove(); slots.delete(k); }
-    for (const k of ns) { const e = P.leaf(k); slot(k); e.style.transform = `scale(${scale})`; P.expose(e, k == n); }
+    const current = shown[0], near = [];
+    for (let page = Math.max(1, current - 2); page <= Math.min(pageCount, current + 2); page++) near.push(page);
+    pages.mount(near, slot);
+    for (const [page, holder] of slots) if (!near.includes(page)) { holder.remove(); slots.delete(page); }
+    for (const page of near) {
+      const leaf = pages.leaf(page);
+      slot(page);
+      leaf.style.transform = `scale(${scale})`;
+      pages.expose(leaf, page == current);
+    }
   }
   // Snap once the scroll ends, not at slots mounted on the way.
-  function scrollTo(n, smooth) {
-    if (Math.abs(stage[pos] - offset(n)) < 1) return;
+  function scrollTo(page, smooth) {
+    if (Math.abs(stage[scrolled] - offset(page)) < 1) return;
     stage.style.scrollSnapType = 'none';
-    stage.scrollTo({ [ax]: offset(n), behavior: smooth ? 'smooth' : 'instant' });
+    stage.scrollTo({ [edge]: offset(page), behavior: smooth ? 'smooth' : 'instant' });
   }
   stage.addEventListener('scroll', () => {
-    const i = Math.round(stage[pos] / ext), n = b.clamp(reversed ? N - i : i + 1);
-    if (n == r.shown[0]) return;
-    r.shown = [n];
+    const index = Math.round(stage[scrolled] / extent), page = book.clamp(reversed ? pageCount - index : index + 1);
+    if (page == shown[0]) return;
+    shown = [page];
     place();
-    r.chrome();
+    shownChanged();
   });
   stage.addEventListener('scrollend', () => {
     stage.style.scrollSnapType = '';
     const from = committed;
-    if (from == (committed = r.shown[0])) return;
-    r.changed(from, push);
+    if (from == (committed = shown[0])) return;
+    turned(from, push);
     push = false;
   });
   return {
+    get shown() { return shown; },
     layout() {
-      const vw = stage.clientWidth, vh = stage.clientHeight;
-      scale = Math.min(vw / W, vh / H) * 0.96;
-      ext = (vertical ? H : W) * scale + 16;
+      const viewWidth = stage.clientWidth, viewHeight = stage.clientHeight;
+      scale = Math.min(viewWidth / width, viewHeight / height) * 0.96;
+      extent = (vertical ? height : width) * scale + 16;
       // room to centre the ends
-      lead = ((vertical ? vh : vw) - ext + 16) / 2;
-      cross = (vertical ? vw - W * scale : vh - H * scale) / 2;
-      spacer.style.cssText = `${vertical ? 'height' : 'width'}:${2 * lead + N * ext - 16}px`;
+      lead = ((vertical ? viewHeight : viewWidth) - extent + 16) / 2;
+      across = (vertical ? viewWidth - width * scale : viewHeight - height * scale) / 2;
+      spacer.style.cssText = `${vertical ? 'height' : 'width'}:${2 * lead + pageCount * extent - 16}px`;
       place();
-      scrollTo(r.shown[0], false);
+      scrollTo(shown[0], false);
     },
-    go(n, animated, jump) {
-      if (n < 1 || n > N || n == r.shown[0]) return;
+    go(page, animated, jump) {
+      if (page < 1 || page > pageCount || page == shown[0]) return;
       push ||= jump;
-      scrollTo(n, animated && !reduced.matches);
+      scrollTo(page, animated && !reducedMotion.matches);
     },
   };
 }

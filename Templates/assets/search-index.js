@@ -7,111 +7,127 @@ const IDEOGRAPHS = [[0x1100, 0x11FF], [0x2E80, 0x2FDF], [0x3005, 0x3007], [0x304
 const LONGEST = 64, MOST_SHARDS = 3;
 const wordChar = /[\p{L}\p{M}\p{N}_]/u;
 
-export const fold = (s) => [...s.toLowerCase().normalize('NFKD')]
-  .filter((c) => !/\p{Mn}/u.test(c) || c == '\u3099' || c == '\u309A')
-  .map((c) => FOLDS[c] ?? c).join('').normalize('NFC');
+export const fold = (text) => [...text.toLowerCase().normalize('NFKD')]
+  .filter((char) => !/\p{Mn}/u.test(char) || char == '\u3099' || char == '\u309A')
+  .map((char) => FOLDS[char] ?? char).join('').normalize('NFC');
 
-const kind = (c) => !wordChar.test(c) ? 0 : IDEOGRAPHS.some(([a, b]) => c.codePointAt(0) >= a && c.codePointAt(0) <= b) ? 2 : 1;
+const WORD = 1, IDEOGRAPH = 2;
+const kind = (char) => !wordChar.test(char) ? 0
+  : IDEOGRAPHS.some(([first, last]) => char.codePointAt(0) >= first && char.codePointAt(0) <= last) ? IDEOGRAPH : WORD;
 
 /* Words (1) and ideograph runs (2) as written, with their places in the string (UTF-16 indices). */
-export function tokens(s) {
-  const cs = [...s], out = [];
+export function tokens(string) {
+  const chars = [...string], found = [];
   let at = 0;
-  for (let i = 0; i < cs.length;) {
-    const k = kind(cs[i]);
-    if (!k) { at += cs[i++].length; continue; }
-    let j = i + 1;
-    while (j < cs.length) {
-      if (kind(cs[j]) == k) { j++; continue; }
-      if (k == 1 && cs[j] == ':' && cs[j + 1] == ':' && j + 2 < cs.length && kind(cs[j + 2]) == 1) { j += 3; continue; }
+  for (let start = 0; start < chars.length;) {
+    const tokenKind = kind(chars[start]);
+    if (!tokenKind) { at += chars[start++].length; continue; }
+    let end = start + 1;
+    while (end < chars.length) {
+      if (kind(chars[end]) == tokenKind) { end++; continue; }
+      // A path of identifiers, such as std::vector, is one word.
+      if (tokenKind == WORD && chars[end] == ':' && chars[end + 1] == ':' && end + 2 < chars.length && kind(chars[end + 2]) == WORD) {
+        end += 3;
+        continue;
+      }
       break;
     }
-    const text = cs.slice(i, j).join('');
-    if (k == 2 || /[^_:]/.test(text)) out.push({ kind: k, text, start: at, end: at + text.length });
+    const text = chars.slice(start, end).join('');
+    if (tokenKind == IDEOGRAPH || /[^_:]/.test(text)) found.push({ kind: tokenKind, text, start: at, end: at + text.length });
     at += text.length;
-    i = j;
+    start = end;
   }
-  return out;
+  return found;
 }
 
-const cat = (c) => c && (/\p{Lu}/u.test(c) ? 'U' : /\p{Ll}/u.test(c) ? 'L' : /\p{Nd}/u.test(c) ? 'D' : '');
-export function identifierParts(w) {
-  const cs = [...w], parts = [];
-  let cur = '';
-  cs.forEach((c, i) => {
-    if (c == '_' || c == ':') { if (cur) parts.push(cur); cur = ''; return; }
-    if (i > 0 && cat(c) == 'U') {
-      const b = cat(cs[i - 1]), a = cat(cs[i + 1]);
-      if (b == 'L' || b == 'D' || (b == 'U' && a == 'L')) { if (cur) parts.push(cur); cur = ''; }
+// A character's case: upper, lower, a digit, or none of them.
+const category = (char) => char && (/\p{Lu}/u.test(char) ? 'upper' : /\p{Ll}/u.test(char) ? 'lower' : /\p{Nd}/u.test(char) ? 'digit' : '');
+export function identifierParts(word) {
+  const chars = [...word], parts = [];
+  let part = '';
+  chars.forEach((char, i) => {
+    if (char == '_' || char == ':') { if (part) parts.push(part); part = ''; return; }
+    if (i > 0 && category(char) == 'upper') {
+      const before = category(chars[i - 1]), after = category(chars[i + 1]);
+      if (before == 'lower' || before == 'digit' || (before == 'upper' && after == 'lower')) { if (part) parts.push(part); part = ''; }
     }
-    cur += c;
+    part += char;
   });
-  if (cur) parts.push(cur);
+  if (part) parts.push(part);
   return parts;
 }
 
-export const wordTerms = (w) => [...new Set([fold(w), ...identifierParts(w).map(fold)])];
+export const wordTerms = (word) => [...new Set([fold(word), ...identifierParts(word).map(fold)])];
 export function ideographTerms(run) {
-  const cs = [...fold(run)];
-  return cs.map((c, i) => c + (cs[i + 1] || ''));
+  const chars = [...fold(run)];
+  return chars.map((char, i) => char + (chars[i + 1] || ''));
 }
 /* Every term of a text, as often as it occurs: what the index holds for it. */
-export const termsOf = (s) => tokens(s).flatMap((t) => t.kind == 2 ? ideographTerms(t.text) : [...t.text].length > LONGEST ? [] : wordTerms(t.text));
+export const termsOf = (text) => tokens(text).flatMap((token) => token.kind == IDEOGRAPH ? ideographTerms(token.text)
+  : [...token.text].length > LONGEST ? [] : wordTerms(token.text));
 
 /* Text as phrases compare it: folded, every run of other characters one space. */
-export const flat = (s) => ' ' + tokens(s).map((t) => fold(t.text)).join(' ') + ' ';
+export const flat = (text) => ' ' + tokens(text).map((token) => fold(token.text)).join(' ') + ' ';
 // Pages' texts flattened once, as phrases are checked again at every keystroke.
 const flats = new Map();
-const flatPage = (s) => flats.get(s) ?? flats.set(s, flat(s)).get(s);
+const flatPage = (text) => flats.get(text) ?? flats.set(text, flat(text)).get(text);
 
 /* A query: the terms each page must hold (`prefix`: any term beginning so), and the strings its
    flattened text must contain (phrases in quotes, ideograph runs longer than two). */
-export function parse(q) {
+export function parse(query) {
   const need = [], check = [], words = [], runs = [];
-  const add = (t, prefix, quoted) => {
-    if (t.kind == 1) { const w = fold(t.text); need.push({ term: w, prefix }); words.push({ term: w, prefix }); return; }
-    const r = fold(t.text), cs = [...r];
-    runs.push(r);
-    if (cs.length == 1) return need.push({ term: r, prefix: true });
-    for (let i = 0; i + 1 < cs.length; i++) need.push({ term: cs[i] + cs[i + 1], prefix: false });
-    if (cs.length > 2 && !quoted) check.push(r);
+  const add = (token, prefix, quoted) => {
+    if (token.kind == WORD) {
+      const term = fold(token.text);
+      need.push({ term, prefix });
+      words.push({ term, prefix });
+      return;
+    }
+    const run = fold(token.text), chars = [...run];
+    runs.push(run);
+    if (chars.length == 1) return need.push({ term: run, prefix: true });
+    for (let i = 0; i + 1 < chars.length; i++) need.push({ term: chars[i] + chars[i + 1], prefix: false });
+    if (chars.length > 2 && !quoted) check.push(run);
   };
-  const parts = q.split('"');
-  parts.forEach((p, i) => {
-    const ts = tokens(p), quoted = i % 2 == 1;
-    const open = i == parts.length - 1 && !/[\s"]$/.test(q);
-    ts.forEach((t, j) => add(t, !quoted && open && j == ts.length - 1 && t.kind == 1, quoted));
+  const parts = query.split('"');
+  parts.forEach((part, i) => {
+    const partTokens = tokens(part), quoted = i % 2 == 1;
+    const open = i == parts.length - 1 && !/[\s"]$/.test(query);
+    partTokens.forEach((token, j) => add(token, !quoted && open && j == partTokens.length - 1 && token.kind == WORD, quoted));
     // A phrase starts and ends at word boundaries, except at ideographs.
-    if (quoted && ts.length) check.push((ts[0].kind == 1 ? ' ' : '') + flat(p).trim() + (ts.at(-1).kind == 1 ? ' ' : ''));
+    if (quoted && partTokens.length) {
+      check.push((partTokens[0].kind == WORD ? ' ' : '') + flat(part).trim() + (partTokens.at(-1).kind == WORD ? ' ' : ''));
+    }
   });
   return { need, check, words, runs };
 }
 
 /* The shards (indices into toc.terms) that may hold a term, or every term beginning with it. */
 export function shards(toc, term, prefix) {
-  const first = toc.terms.map((s) => s.first), last = (t) => { let i = -1; while (i + 1 < first.length && first[i + 1] <= t) i++; return i; };
-  const a = last(term), b = prefix ? last(term + '\uffff') : a;
-  const out = [];
-  for (let i = Math.max(0, a); i <= b; i++) out.push(i);
-  return a < 0 && !prefix ? [] : out;
+  const firsts = toc.terms.map((shard) => shard.first);
+  const lastAtOrBefore = (wanted) => { let i = -1; while (i + 1 < firsts.length && firsts[i + 1] <= wanted) i++; return i; };
+  const from = lastAtOrBefore(term), to = prefix ? lastAtOrBefore(term + '\uffff') : from;
+  const found = [];
+  for (let i = Math.max(0, from); i <= to; i++) found.push(i);
+  return from < 0 && !prefix ? [] : found;
 }
 
 /* The pages of a term in loaded shards ([[term, gaps, excerpts?]…] each), each with the excerpt
    the shard has of it (a word's first pages have one), or undefined. */
 export function pagesOf(loaded, term, prefix) {
-  const out = new Map();
-  for (const shard of loaded) for (const [t, gaps, excerpts = []] of shard) {
-    if (prefix ? !t.startsWith(term) : t != term) continue;
-    let n = 0;
-    gaps.forEach((g, i) => { n += g; if (out.get(n) === undefined) out.set(n, excerpts[i]); });
+  const pages = new Map();
+  for (const shard of loaded) for (const [held, gaps, excerpts = []] of shard) {
+    if (prefix ? !held.startsWith(term) : held != term) continue;
+    let page = 0;
+    gaps.forEach((gap, i) => { page += gap; if (pages.get(page) === undefined) pages.set(page, excerpts[i]); });
   }
-  return out;
+  return pages;
 }
 
-/* The chunk of page texts (index into toc.texts) that holds page n. */
-export function chunkOf(toc, n) {
+/* The chunk of page texts (index into toc.texts) that holds the page. */
+export function chunkOf(toc, page) {
   let i = 0;
-  while (i + 1 < toc.texts.length && toc.texts[i + 1].first <= n) i++;
+  while (i + 1 < toc.texts.length && toc.texts[i + 1].first <= page) i++;
   return i;
 }
 
@@ -124,8 +140,8 @@ export function chunkOf(toc, n) {
    shards' excerpt of page n for the query's first word that has one, for its snippet. */
 /* The results of a query with no terms. */
 export const none = { pages: [], complete: true, upTo: async () => [], excerpt: () => undefined };
-export async function find(toc, q, load, text) {
-  const { need, check: checks } = parse(q);
+export async function find(toc, query, load, text) {
+  const { need, check: checks } = parse(query);
   if (!need.length) return none;
   const sets = await Promise.all(need.map(async ({ term, prefix }) => {
     let ids = shards(toc, term, prefix);
@@ -133,62 +149,74 @@ export async function find(toc, q, load, text) {
     if (ids.length > MOST_SHARDS) [prefix, ids] = [false, shards(toc, term, false)];
     return pagesOf(await Promise.all(ids.map((i) => load(toc.terms[i].file))), term, prefix);
   }));
-  const candidates = [...sets.reduce((a, s) => new Set([...a.keys()].filter((n) => s.has(n))), sets[0])].sort((a, b) => a - b);
-  const excerpt = (n) => sets.map((s) => s.get(n)).find((e) => e !== undefined);
+  const candidates = [...sets.reduce((common, pages) => new Set([...common.keys()].filter((page) => pages.has(page))), sets[0])]
+    .sort((a, b) => a - b);
+  const excerpt = (page) => sets.map((pages) => pages.get(page)).find((found) => found !== undefined);
   if (!checks.length) return { pages: candidates, complete: true, upTo: async (k) => candidates.slice(0, k), excerpt };
   let checked = 0, queue = Promise.resolve();
   // The candidates still wanted are checked side by side, a shortfall at a time; calls run in turn.
-  const check = async (k) => {
-    while (results.pages.length < k && checked < candidates.length) {
-      const batch = candidates.slice(checked, checked + Math.min(k - results.pages.length, 64));
+  const check = async (wanted) => {
+    while (results.pages.length < wanted && checked < candidates.length) {
+      const batch = candidates.slice(checked, checked + Math.min(wanted - results.pages.length, 64));
       checked += batch.length;
-      const ok = await Promise.all(batch.map(async (n) => { const f = flatPage(await text(n)); return checks.every((c) => f.includes(c)); }));
-      results.pages.push(...batch.filter((_, i) => ok[i]));
+      const holds = await Promise.all(batch.map(async (page) => {
+        const flattened = flatPage(await text(page));
+        return checks.every((string) => flattened.includes(string));
+      }));
+      results.pages.push(...batch.filter((_, i) => holds[i]));
       results.complete = checked == candidates.length;
     }
-    return results.pages.slice(0, k);
+    return results.pages.slice(0, wanted);
   };
-  const results = { pages: [], complete: !candidates.length, upTo: (k) => (queue = queue.then(() => check(k))), excerpt };
+  const results = { pages: [], complete: !candidates.length, upTo: (wanted) => (queue = queue.then(() => check(wanted))), excerpt };
   return results;
 }
 
 /* A query's pages, ascending, every candidate checked. */
-export async function search(toc, q, load, text) {
-  return (await find(toc, q, load, text)).upTo(Infinity);
+export async function search(toc, query, load, text) {
+  return (await find(toc, query, load, text)).upTo(Infinity);
 }
 
 /* The places ([start, end) in UTF-16 indices) in `s` of a query's words and ideograph runs. */
-export function hits(s, q) {
-  const { words, runs } = parse(q), out = [];
-  for (const t of tokens(s)) {
-    if (t.kind == 1) {
-      const ts = wordTerms(t.text);
-      if (words.some((w) => ts.some((x) => w.prefix ? x.startsWith(w.term) : x == w.term))) out.push([t.start, t.end]);
+export function hits(string, query) {
+  const { words, runs } = parse(query), found = [];
+  for (const token of tokens(string)) {
+    if (token.kind == WORD) {
+      const terms = wordTerms(token.text);
+      if (words.some((word) => terms.some((term) => word.prefix ? term.startsWith(word.term) : term == word.term))) {
+        found.push([token.start, token.end]);
+      }
       continue;
     }
-    const cs = [...t.text], f = cs.map(fold), at = [];
-    cs.reduce((i, c) => (at.push(i), i + c.length), t.start);
-    at.push(t.end);
-    for (const r of runs) {
-      const rs = [...r];
-      for (let i = 0; i + rs.length <= f.length; i++) if (rs.every((c, k) => f[i + k] == c)) out.push([at[i], at[i + rs.length]]);
+    // Each character's place in the string, folded one by one.
+    const chars = [...token.text], folded = chars.map(fold), at = [];
+    chars.reduce((place, char) => (at.push(place), place + char.length), token.start);
+    at.push(token.end);
+    for (const run of runs) {
+      const runChars = [...run];
+      for (let i = 0; i + runChars.length <= folded.length; i++) {
+        if (runChars.every((char, k) => folded[i + k] == char)) found.push([at[i], at[i + runChars.length]]);
+      }
     }
   }
-  return out.sort((a, b) => a[0] - b[0]).filter((h, i, a) => i == 0 || h[0] >= a[i - 1][1]);
+  return found.sort((a, b) => a[0] - b[0]).filter((hit, i, sorted) => i == 0 || hit[0] >= sorted[i - 1][1]);
 }
 
-const esc = (s) => s.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
-/* HTML: about `width` characters of `s` around its first hit, hits in <mark>. */
-export function snippet(s, q, width = 160) {
-  const hs = hits(s, q);
-  let a = hs.length ? Math.max(0, hs[0][0] - width / 3) : 0;
-  if (a > 0) { const sp = s.indexOf(' ', a); if (sp > 0 && sp < hs[0][0] && sp - a < 20) a = sp + 1; }
-  const b = Math.min(s.length, a + width);
-  let html = a > 0 ? '…' : '', at = a;
-  for (const [x, y] of hs) {
-    if (y <= a || x >= b) continue;
-    html += esc(s.slice(at, Math.max(at, x))) + '<mark>' + esc(s.slice(Math.max(at, x), Math.min(y, b))) + '</mark>';
-    at = Math.min(y, b);
+const escapeHTML = (text) => text.replace(/[&<>"]/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[char]};`);
+/* HTML: about `width` characters of `text` around its first hit, hits in <mark>. */
+export function snippet(text, query, width = 160) {
+  const found = hits(text, query);
+  let start = found.length ? Math.max(0, found[0][0] - width / 3) : 0;
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space > 0 && space < found[0][0] && space - start < 20) start = space + 1;
   }
-  return (html + esc(s.slice(at, b)) + (b < s.length ? '…' : '')).replace(/\s+/g, ' ');
+  const end = Math.min(text.length, start + width);
+  let html = start > 0 ? '…' : '', at = start;
+  for (const [hitStart, hitEnd] of found) {
+    if (hitEnd <= start || hitStart >= end) continue;
+    html += escapeHTML(text.slice(at, Math.max(at, hitStart))) + '<mark>' + escapeHTML(text.slice(Math.max(at, hitStart), Math.min(hitEnd, end))) + '</mark>';
+    at = Math.min(hitEnd, end);
+  }
+  return (html + escapeHTML(text.slice(at, end)) + (end < text.length ? '…' : '')).replace(/\s+/g, ' ');
 }

@@ -1,7 +1,7 @@
 /* Search in the book, loaded by the reader when the field first opens (the search button, `/`,
    Ctrl/⌘+K): the panel, its results as links to pages, and the hits marked on the page. */
 import { find, none, chunkOf, snippet, hits } from './search-index.js';
-import { $, button, get } from './pages.js';
+import { element, button, fetchAs } from './pages.js';
 
 let panel;
 
@@ -25,123 +25,133 @@ const STYLES = `
 .folio-snippet { display: block; min-block-size: 2lh; font-family: var(--serif); }
 .folio-snippet mark, mark[data-folio=hit] { background: #ffe066; color: #1f1e1c; border-radius: 2px; }`;
 
-export function open(api) {
-  (panel ||= make(api)).show();
+export function open(reader) {
+  (panel ||= make(reader)).show();
 }
 
-function make({ b, base, root, say, go, opener }) {
-  document.head.append($('style', { 'data-folio': 'search-styles' }, STYLES));
-  const files = new Map(), load = (f) => {
-    if (!files.has(f)) files.set(f, get(new URL('search/' + f, base), 'json').catch((e) => { files.delete(f); throw e; }));
-    return files.get(f);
+function make({ book, base, root, say, go, opener }) {
+  document.head.append(element('style', { 'data-folio': 'search-styles' }, STYLES));
+  const files = new Map(), load = (file) => {
+    if (!files.has(file)) {
+      files.set(file, fetchAs(new URL('search/' + file, base), 'json').catch((error) => { files.delete(file); throw error; }));
+    }
+    return files.get(file);
   };
-  const toc = () => load('index.json'); // fetched again after a failure
-  toc().catch(() => {});
-  const text = async (n) => {
-    const t = await toc(), c = t.texts[chunkOf(t, n)];
-    return (await load(c.file))[n - c.first] || '';
+  const contents = () => load('index.json'); // fetched again after a failure
+  contents().catch(() => {});
+  const text = async (page) => {
+    const index = await contents(), chunk = index.texts[chunkOf(index, page)];
+    return (await load(chunk.file))[page - chunk.first] || '';
   };
 
-  const input = $('input', { type: 'search', id: 'folio-search-input', autocomplete: 'off', spellcheck: 'false', enterkeyhint: 'search',
+  const input = element('input', { type: 'search', id: 'folio-search-input', autocomplete: 'off', spellcheck: 'false', enterkeyhint: 'search',
     'aria-label': say('search-label'), 'aria-describedby': 'folio-search-count', 'aria-controls': 'folio-search-results' });
-  const count = $('p', { id: 'folio-search-count', 'data-folio': 'search-count', 'aria-live': 'polite' });
-  const list = $('ol', { id: 'folio-search-results', 'data-folio': 'search-results', 'aria-label': say('search') });
+  const count = element('p', { id: 'folio-search-count', 'data-folio': 'search-count', 'aria-live': 'polite' });
+  const list = element('ol', { id: 'folio-search-results', 'data-folio': 'search-results', 'aria-label': say('search') });
   const close = button('close', say('close'), '×');
-  const box = $('div', { 'data-folio': 'search-panel', role: 'search', hidden: '' }, $('div', { class: 'folio-search-field' }, input, close), count, list);
+  const box = element('div', { 'data-folio': 'search-panel', role: 'search', hidden: '' },
+    element('div', { class: 'folio-search-field' }, input, close), count, list);
   root.append(box);
 
   // Snippets load only for the results scrolled into view. Results are listed a batch at a time,
   // the next when the last comes into view; a query with phrases checks only the pages listed.
-  const seen = new IntersectionObserver((es) => {
-    for (const e of es) if (e.isIntersecting) {
-      seen.unobserve(e.target);
-      fill(e.target);
-      if (e.target == list.lastChild) more();
+  const seen = new IntersectionObserver((entries) => {
+    for (const entry of entries) if (entry.isIntersecting) {
+      seen.unobserve(entry.target);
+      fillSnippet(entry.target);
+      if (entry.target == list.lastChild) listMore();
     }
   }, { root: list });
   let query = '', run = 0, found = none;
-  async function more() {
-    const mine = run, at = list.children.length, pages = await found.upTo(at + (found.complete ? 50 : 10)).catch(() => []);
-    if (mine != run || list.children.length != at) return;
-    const lis = pages.slice(at).map((n) => $('li', { 'data-page': n },
-      $('a', { href: b.url(n), 'data-page': n }, $('span', { class: 'folio-result-page' }, `${say('page')} ${n}`), ' ',
-        $('span', { class: 'folio-result-chapter' }, b.chapter(n) || ''), $('span', { class: 'folio-snippet' }))));
-    list.append(...lis);
-    for (const li of lis) seen.observe(li);
-    tell();
+  async function listMore() {
+    const mine = run, listed = list.children.length;
+    const results = await found.upTo(listed + (found.complete ? 50 : 10)).catch(() => []);
+    if (mine != run || list.children.length != listed) return;
+    const items = results.slice(listed).map((page) => element('li', { 'data-page': page },
+      element('a', { href: book.url(page), 'data-page': page },
+        element('span', { class: 'folio-result-page' }, `${say('page')} ${page}`), ' ',
+        element('span', { class: 'folio-result-chapter' }, book.chapter(page) || ''), element('span', { class: 'folio-snippet' }))));
+    list.append(...items);
+    for (const item of items) seen.observe(item);
+    tellCount();
   }
   // The count, "12+" while pages are still to be checked.
-  function tell() {
-    const n = found.pages.length;
-    count.textContent = !query.trim() ? '' : n ? say('search-results', { count: n + (found.complete ? '' : '+') }) : found.complete ? say('search-none') : '';
+  function tellCount() {
+    const pages = found.pages.length;
+    count.textContent = !query.trim() ? ''
+      : pages ? say('search-results', { count: pages + (found.complete ? '' : '+') })
+      : found.complete ? say('search-none') : '';
   }
-  async function fill(li) {
-    const q = query, n = +li.dataset.page, s = found.excerpt(n) ?? await text(n).catch(() => '');
-    if (q == query) li.querySelector('.folio-snippet').innerHTML = snippet(s, q);
+  async function fillSnippet(item) {
+    const asked = query, page = +item.dataset.page, pageText = found.excerpt(page) ?? await text(page).catch(() => '');
+    if (asked == query) item.querySelector('.folio-snippet').innerHTML = snippet(pageText, asked);
   }
   input.oninput = async () => {
-    const mine = ++run, q = input.value;
+    const mine = ++run, asked = input.value;
     let results;
-    try { results = await find(await toc(), q, load, text); } catch (e) { console.warn('Folio search:', e); }
+    try { results = await find(await contents(), asked, load, text); } catch (error) { console.warn('Folio search:', error); }
     if (mine != run) return;
-    query = q;
+    query = asked;
     found = results || none;
     seen.disconnect();
     list.replaceChildren();
-    await more();
-    if (mine == run) list.dataset.query = q; // what the results are for
+    await listMore();
+    if (mine == run) list.dataset.query = asked; // what the results are for
   };
 
   // The hits stay marked on the page until the next turn.
-  let marked = [], target = 0;
+  let marks = [], markedPage = 0;
   function unmark() {
-    for (const m of marked) { const p = m.parentNode; if (p) { m.replaceWith(...m.childNodes); p.normalize(); } }
-    marked = [];
+    for (const mark of marks) {
+      const parent = mark.parentNode;
+      if (parent) { mark.replaceWith(...mark.childNodes); parent.normalize(); }
+    }
+    marks = [];
   }
-  root.addEventListener('folio:turn', (e) => { if (e.detail.to != target) { target = 0; unmark(); } });
-  function mark(n, q, tries = 0) {
-    const c = root.querySelector(`article.page[data-page="${n}"] [data-page-content]`);
-    if (!c) return tries < 240 && target == n && requestAnimationFrame(() => mark(n, q, tries + 1));
-    const walk = document.createTreeWalker(c, NodeFilter.SHOW_TEXT), nodes = [];
-    while (walk.nextNode()) nodes.push(walk.currentNode);
-    for (const node of nodes) for (const [x, y] of hits(node.data, q).reverse()) {
-      const hit = node.splitText(x);
-      hit.splitText(y - x);
-      const m = $('mark', { 'data-folio': 'hit' });
-      hit.replaceWith(m);
-      m.append(hit);
-      marked.push(m);
+  root.addEventListener('folio:turn', (event) => { if (event.detail.to != markedPage) { markedPage = 0; unmark(); } });
+  function markHits(page, asked, tries = 0) {
+    const content = root.querySelector(`article.page[data-page="${page}"] [data-page-content]`);
+    if (!content) return tries < 240 && markedPage == page && requestAnimationFrame(() => markHits(page, asked, tries + 1));
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT), nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    for (const node of nodes) for (const [start, end] of hits(node.data, asked).reverse()) {
+      const hit = node.splitText(start);
+      hit.splitText(end - start);
+      const mark = element('mark', { 'data-folio': 'hit' });
+      hit.replaceWith(mark);
+      mark.append(hit);
+      marks.push(mark);
     }
   }
-  list.addEventListener('click', (e) => {
-    const a = e.target.closest('a[data-page]');
-    if (!a || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const n = +a.dataset.page;
+  list.addEventListener('click', (event) => {
+    const link = event.target.closest('a[data-page]');
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const page = +link.dataset.page;
     unmark();
-    target = n;
+    markedPage = page;
     hide(false);
-    go(n);
-    mark(n, query);
+    go(page);
+    markHits(page, query);
   });
 
   // Arrows move between the field and the results; Escape closes.
-  box.addEventListener('keydown', (e) => {
-    const links = [...list.querySelectorAll('a')], i = links.indexOf(document.activeElement);
-    if (e.key == 'Escape') hide(true);
-    else if (e.key == 'ArrowDown' && links.length) links[Math.min(i + 1, links.length - 1)].focus();
-    else if (e.key == 'ArrowUp' && i >= 0) (i ? links[i - 1] : input).focus();
-    else if (e.key == 'Enter' && e.target == input && links.length) links[0].click();
+  box.addEventListener('keydown', (event) => {
+    const links = [...list.querySelectorAll('a')], index = links.indexOf(document.activeElement);
+    if (event.key == 'Escape') hide(true);
+    else if (event.key == 'ArrowDown' && links.length) links[Math.min(index + 1, links.length - 1)].focus();
+    else if (event.key == 'ArrowUp' && index >= 0) (index ? links[index - 1] : input).focus();
+    else if (event.key == 'Enter' && event.target == input && links.length) links[0].click();
     else return;
-    e.preventDefault();
-    e.stopPropagation();
+    event.preventDefault();
+    event.stopPropagation();
   });
   close.onclick = () => hide(true);
-  function hide(back) {
+  function hide(backToOpener) {
     box.hidden = true;
     opener.setAttribute('aria-expanded', false);
-    if (back) opener.focus();
+    if (backToOpener) opener.focus();
     else root.focus();
   }
   return {

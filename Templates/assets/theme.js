@@ -3,21 +3,21 @@
 (() => {
   const KEY = 'folio-theme', THEMES = ['system', 'light', 'dark', 'sepia'], html = document.documentElement;
   const DEFAULT = document.currentScript?.dataset.defaultTheme || 'system';
-  const buttons = () => document.querySelectorAll('[data-theme-toggle]');
+  const toggles = () => document.querySelectorAll('[data-theme-toggle]');
   const stored = () => { try { return localStorage.getItem(KEY) || DEFAULT; } catch { return DEFAULT; } };
   let theme;
 
-  function apply(t) {
-    theme = THEMES.includes(t) ? t : 'system';
+  function apply(chosen) {
+    theme = THEMES.includes(chosen) ? chosen : 'system';
     theme == 'system' ? html.removeAttribute('data-theme') : html.setAttribute('data-theme', theme);
-    for (const b of buttons()) for (const v of b.querySelectorAll('[data-theme-value]')) v.textContent = b.dataset[theme];
+    for (const toggle of toggles()) for (const label of toggle.querySelectorAll('[data-theme-value]')) label.textContent = toggle.dataset[theme];
   }
 
   apply(stored());
   document.addEventListener('DOMContentLoaded', () => {
-    for (const b of buttons()) {
-      b.hidden = false;
-      b.onclick = () => {
+    for (const toggle of toggles()) {
+      toggle.hidden = false;
+      toggle.onclick = () => {
         apply(THEMES[(THEMES.indexOf(theme) + 1) % 4]);
         try { theme == DEFAULT ? localStorage.removeItem(KEY) : localStorage.setItem(KEY, theme); } catch {}
       };

@@ -20,14 +20,14 @@ const RTL = ['left', 'right', 'left', 'right', 'left', 'right'];
 
 test('URLs: page n is readingOrder[n-1], resolved against the manifest; fragments ignored', () => {
   const b = book(manifest(LTR), new URL(BASE));
-  assert.equal(b.N, 6);
+  assert.equal(b.pageCount, 6);
   assert.equal(b.url(1), 'https://example.org/docs/book/ch/1.html');
   assert.equal(b.page('https://example.org/docs/book/ch/4.html#a-heading'), 4);
   assert.equal(b.page('https://example.org/docs/book/index.html'), 0);
-  for (let n = 1; n <= b.N; n++) assert.equal(b.page(b.url(n)), n);
+  for (let n = 1; n <= b.pageCount; n++) assert.equal(b.page(b.url(n)), n);
   assert.deepEqual([b.clamp(0), b.clamp(3.7), b.clamp(99)], [1, 3, 6]);
   assert.equal(b.chapter(3), 'Two');
-  assert.deepEqual([b.W, b.H, b.title], [400, 600, 'Book']);
+  assert.deepEqual([b.pageWidth, b.pageHeight, b.title], [400, 600, 'Book']);
 });
 
 test('spreads: facing pages show together, a lone page alone, nothing past either end', () => {
@@ -44,11 +44,11 @@ test('spreads: facing pages show together, a lone page alone, nothing past eithe
 
 test('two pages only where a spread is possible and fits', () => {
   const auto = book(manifest(LTR), new URL(BASE));
-  assert.equal(auto.twoUp(1400, 900), true); // 1.56 ≥ 1.5 × 400/600
-  assert.equal(auto.twoUp(600, 900), false);
-  assert.equal(book(manifest(LTR, { spine: 'mid' }), new URL(BASE)).twoUp(600, 900), true);
-  assert.equal(book(manifest(LTR, { spine: 'min' }), new URL(BASE)).twoUp(1400, 900), false);
-  assert.equal(book(manifest(LTR.map(() => 'center')), new URL(BASE)).twoUp(1400, 900), false);
+  assert.equal(auto.fitsTwoUp(1400, 900), true); // 1.56 ≥ 1.5 × 400/600
+  assert.equal(auto.fitsTwoUp(600, 900), false);
+  assert.equal(book(manifest(LTR, { spine: 'mid' }), new URL(BASE)).fitsTwoUp(600, 900), true);
+  assert.equal(book(manifest(LTR, { spine: 'min' }), new URL(BASE)).fitsTwoUp(1400, 900), false);
+  assert.equal(book(manifest(LTR.map(() => 'center')), new URL(BASE)).fitsTwoUp(1400, 900), false);
   assert.equal(book(manifest(LTR, { transition: 'scroll', spine: 'none' }), new URL(BASE)).scrolling, true);
 });
 
@@ -64,24 +64,24 @@ test('the hinge: the spine side in a spread; left, right, top or bottom on a sin
 test('the leaves of a turn', () => {
   const b = book(manifest(LTR), new URL(BASE));
   // Forward in a spread: the right page turns, the next left page is on its back, the next right uncovered.
-  assert.deepEqual(b.leaves([2, 3], [4, 5], true), { flip: false, T: 3, B: 4, U: 5 });
-  assert.deepEqual(b.leaves([4, 5], [2, 3], true), { flip: false, T: 4, B: 3, U: 2 });
-  assert.deepEqual(b.leaves([2, 3], [1], true), { flip: false, T: 2, B: 1, U: null });
+  assert.deepEqual(b.leaves([2, 3], [4, 5], true), { unfolds: false, turning: 3, back: 4, under: 5 });
+  assert.deepEqual(b.leaves([4, 5], [2, 3], true), { unfolds: false, turning: 4, back: 3, under: 2 });
+  assert.deepEqual(b.leaves([2, 3], [1], true), { unfolds: false, turning: 2, back: 1, under: null });
   // Single pages: forward the page turns to a blank back; back, the previous page unfolds over it.
-  assert.deepEqual(b.leaves([3], [4], false), { flip: false, T: 3, B: 0, U: 4 });
-  assert.deepEqual(b.leaves([4], [3], false), { flip: true, T: 3, B: 0, U: 4 });
+  assert.deepEqual(b.leaves([3], [4], false), { unfolds: false, turning: 3, back: 0, under: 4 });
+  assert.deepEqual(b.leaves([4], [3], false), { unfolds: true, turning: 3, back: 0, under: 4 });
 });
 
 test('keys follow the orientation and the direction', () => {
   const keys = (direction) => {
     const b = book(manifest(LTR, { direction }), new URL(BASE));
-    return ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp'].map((k) => b.key(k, false));
+    return ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp'].map((k) => b.keyAction(k, false));
   };
   assert.deepEqual(keys('ltr'), ['next', 'prev', null, null]);
   assert.deepEqual(keys('rtl'), ['prev', 'next', null, null]);
   assert.deepEqual(keys('ttb'), [null, null, 'next', 'prev']);
   assert.deepEqual(keys('btt'), [null, null, 'prev', 'next']);
   const b = book(manifest(LTR), new URL(BASE));
-  assert.deepEqual(['PageDown', 'PageUp', ' ', 'Home', 'End', 'a'].map((k) => b.key(k, false)), ['next', 'prev', 'next', 'first', 'last', null]);
-  assert.equal(b.key(' ', true), 'prev');
+  assert.deepEqual(['PageDown', 'PageUp', ' ', 'Home', 'End', 'a'].map((k) => b.keyAction(k, false)), ['next', 'prev', 'next', 'first', 'last', null]);
+  assert.equal(b.keyAction(' ', true), 'prev');
 });

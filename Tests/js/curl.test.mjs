@@ -11,7 +11,7 @@ const area = (poly) => Math.abs(poly.reduce((s, p, i, a, q = a[(i + 1) % a.lengt
 // What the reader shows of a turning page (turn.js clips to the fold line): the front, the part
 // away from the corner; the back, the part the corner carries over; backClip, the back on the
 // pre-flipped back element. sign 1: the corner's side.
-function cut(poly, { m, n }, sign) {
+function cut(poly, { point: m, normal: n }, sign) {
   const out = [], d = poly.map((p) => sign * ((p.x - m.x) * n.x + (p.y - m.y) * n.y));
   poly.forEach((p, i) => {
     const j = (i + 1) % poly.length, q = poly[j];
@@ -183,11 +183,11 @@ test('rtl equals the mirrored ltr case', () => {
       near(area(rtl.back), area(ltr.back), 1e-4);
       near(area(rtl.front), area(ltr.front), 1e-4);
       for (const q of rtl.back.map(m)) assert.ok(ltr.back.some((v) => Math.hypot(v.x - q.x, v.y - q.y) < 1e-6));
-      if (ltr.fold) { nearPt(rtl.fold.m, m(ltr.fold.m)); nearPt(rtl.fold.n, { x: -ltr.fold.n.x, y: ltr.fold.n.y }); }
+      if (ltr.fold) { nearPt(rtl.fold.point, m(ltr.fold.point)); nearPt(rtl.fold.normal, { x: -ltr.fold.normal.x, y: ltr.fold.normal.y }); }
     }
   }
   nearPt(curl({ x: 0, y: 0 }, { x: 5000, y: 0 }, 'right').pointer, { x: 2 * W, y: 0 });
-  nearPt(C.over({ x: 0, y: H }, 'right', W, H), { x: 2 * W, y: H });
+  nearPt(C.turnedOver({ x: 0, y: H }, 'right', W, H), { x: 2 * W, y: H });
 });
 
 test('vertical (hinged at the top, turning upward) equals the rotated ltr case', () => {
@@ -209,7 +209,7 @@ test('vertical (hinged at the top, turning upward) equals the rotated ltr case',
   }
   // Turning upward: dragging the bottom corner up advances the turn.
   assert.ok(curl({ x: W, y: H }, { x: W, y: 0 }, 'top').progress === 0.5);
-  nearPt(C.over({ x: W, y: H }, 'top', W, H), { x: W, y: -H });
+  nearPt(C.turnedOver({ x: W, y: H }, 'top', W, H), { x: W, y: -H });
 });
 
 test('progress: 0 at the corner, 0.5 at the spine, 1 turned over', () => {
@@ -244,8 +244,8 @@ test('animation eases out between the endpoints', () => {
 
 test('the fold line: through the midpoint, its normal toward the corner', () => {
   const r = curl(BR, { x: 300, y: 500 }), f = fold(BR, { x: 300, y: 500 });
-  nearPt(r.fold.m, f.point);
-  nearPt(r.fold.n, f.normal);
+  nearPt(r.fold.point, f.point);
+  nearPt(r.fold.normal, f.normal);
   // The back element's corner lands on the pointer, on the side away from the corner.
   const q = apply(r.backMatrix, { x: 0, y: H });
   nearPt(q, { x: 300, y: 500 });
@@ -253,12 +253,12 @@ test('the fold line: through the midpoint, its normal toward the corner', () => 
 });
 
 test('a turn starts from the outer corner nearest the press', () => {
-  assert.deepEqual(C.corner({ x: 350, y: 500 }, 'left', W, H), BR);
-  assert.deepEqual(C.corner({ x: 350, y: 100 }, 'left', W, H), TR);
-  assert.deepEqual(C.corner({ x: 50, y: 500 }, 'right', W, H), { x: 0, y: H });
-  assert.deepEqual(C.corner({ x: 350, y: 500 }, 'top', W, H), BR); // vertical: the bottom edge lifts
-  assert.deepEqual(C.corner({ x: 50, y: 500 }, 'top', W, H), { x: 0, y: H });
-  assert.deepEqual(C.corner({ x: 350, y: 100 }, 'bottom', W, H), TR);
+  assert.deepEqual(C.nearestCorner({ x: 350, y: 500 }, 'left', W, H), BR);
+  assert.deepEqual(C.nearestCorner({ x: 350, y: 100 }, 'left', W, H), TR);
+  assert.deepEqual(C.nearestCorner({ x: 50, y: 500 }, 'right', W, H), { x: 0, y: H });
+  assert.deepEqual(C.nearestCorner({ x: 350, y: 500 }, 'top', W, H), BR); // vertical: the bottom edge lifts
+  assert.deepEqual(C.nearestCorner({ x: 50, y: 500 }, 'top', W, H), { x: 0, y: H });
+  assert.deepEqual(C.nearestCorner({ x: 350, y: 100 }, 'bottom', W, H), TR);
 });
 
 test('press zones: outer 35 % taps, outer 15 % drags, a single page turns back from its inner half', () => {
@@ -280,10 +280,10 @@ test('the corner follows the pointer; unfolding, the fold passes through it', ()
 });
 
 test('flick velocity: toward the spine, in page sizes per second, over the last 100 ms', () => {
-  const track = [{ t: 0, f: { x: 390, y: 0 } }, { t: 950, f: { x: 380, y: 0 } }, { t: 1000, f: { x: 340, y: 0 } }];
+  const track = [{ time: 0, pointer: { x: 390, y: 0 } }, { time: 950, pointer: { x: 380, y: 0 } }, { time: 1000, pointer: { x: 340, y: 0 } }];
   near(C.velocity(track, 1000, 'left', W, H), (40 / W) / 0.05); // from t = 950: 2 widths/s
   near(C.velocity(track, 1000, 'right', W, H), -2);
-  near(C.velocity([{ t: 0, f: { x: 0, y: 600 } }, { t: 50, f: { x: 0, y: 300 } }], 60, 'top', W, H), 10);
+  near(C.velocity([{ time: 0, pointer: { x: 0, y: 600 } }, { time: 50, pointer: { x: 0, y: 300 } }], 60, 'top', W, H), 10);
   assert.equal(C.velocity(track.slice(2), 1000, 'left', W, H), 0); // one sample: no speed
   assert.equal(C.velocity(track, 5000, 'left', W, H), 0); // held still
 });

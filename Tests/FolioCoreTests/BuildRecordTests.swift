@@ -156,6 +156,20 @@ struct BuildRecordTests {
         #expect(files.filter { $0.value.range(of: machine) != nil }.keys.sorted() == [])
     }
 
+    /// Each output folder has its records in the cache, which remembers only the last few built into.
+    @Test func theCacheRemembersTheOutputFoldersLastBuiltInto() throws {
+        let scratch = try Scratch()
+        let book = try scratch.write(["a.md": "# A\n\nOne.\n"], under: "book")
+        let sites = (0...CacheFolder.outputsKept).map { scratch.url.appendingPathComponent("site-\($0)") }
+        for site in sites { _ = try buildBook(at: book.path, output: site.path) }
+        let folder = book.appendingPathComponent(CacheFolder.name)
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") && $0 != "CACHEDIR.TAG" }
+        #expect(outputs.count == CacheFolder.outputsKept)
+        #expect(!outputs.contains(URL(fileURLWithPath: cache(book, sites[0]).path).lastPathComponent))
+        #expect(outputs.contains(URL(fileURLWithPath: cache(book, sites.last!).path).lastPathComponent))
+        #expect(try String(contentsOf: folder.appendingPathComponent(".gitignore"), encoding: .utf8).hasSuffix("*\n"))
+    }
+
     @Test func theRecordKeepsTheSearchIndexAsWritten() throws {
         let (scratch, book, site) = try built()
         let folder = cache(book, site)

@@ -48,9 +48,24 @@ struct CacheFolder: Sendable {
             for (mark, text) in Self.marks where !FileManager.default.fileExists(atPath: root + "/" + mark) {
                 try? writeWhole(Data(text.utf8), to: root + "/" + mark)
             }
+            Self.prune(root, keeping: folder.path)
             return folder
         }
         return nil
+    }
+
+    /// How many output folders a cache remembers: those last built into. An output folder that is
+    /// gone never says so, and each one a test or a trial builds into would otherwise stay.
+    static let outputsKept = 8
+
+    /// Removes the records of all but the `outputsKept` output folders last built into (`keeping`'s among them).
+    private static func prune(_ root: String, keeping: String) {
+        let fileManager = FileManager.default
+        let outputs = ((try? fileManager.contentsOfDirectory(atPath: root)) ?? []).filter { !$0.hasPrefix(".") && !marks.keys.contains($0) }
+        guard outputs.count > outputsKept else { return }
+        let used = { (name: String) in FileStatus(root + "/" + name + "/" + SiteRecord.fileName)?.changed ?? FileStatus.Time(seconds: 0, nanoseconds: 0) }
+        let oldest = outputs.filter { root + "/" + $0 != keeping }.sorted { used($0) < used($1) }
+        for name in oldest.prefix(outputs.count - outputsKept) { try? fileManager.removeItem(atPath: root + "/" + name) }
     }
 
     /// The file `name` of this output's records.

@@ -78,8 +78,9 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
         }
     }
     for read in chapters {
-        guard var (chapter, warnings) = log.collect({ try read.get() }) else { continue }
+        guard let (loaded, warnings) = log.collect({ try read.get() }) else { continue }
         log.report(contentsOf: warnings)
+        var chapter = loaded
         chapter.slug = slugs.claim(for: chapter.id.path)
         sections.append(chapter)
     }

@@ -18,8 +18,8 @@ func runCommand(_ arguments: [String], input: Data, in directory: String, enviro
     defer { try? FileManager.default.removeItem(at: scratch) }
     let (inURL, outURL, errURL) = (scratch.appendingPathComponent("in"), scratch.appendingPathComponent("out"), scratch.appendingPathComponent("err"))
     try input.write(to: inURL)
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)

@@ -168,7 +168,7 @@ private struct MathRun {
         // Pandoc's rule: `$` closes after a character that is not a space, and not before a digit (`$5 and $6`).
         case .dollar:
             isText(index, "$") && index > 0 && !units[index - 1].scalar.properties.isWhitespace
-                && !(index + 1 < units.count && ("0"..."9").contains(units[index + 1].scalar))
+                && !(index + 1 < units.count && units[index + 1].scalar.isASCIIDigit)
         }
     }
 

@@ -27,9 +27,6 @@ struct TextAtoms {
     var longWords: [String] = []
 }
 
-/// How images inside a paragraph are sized: the intrinsic size of each image destination.
-typealias ImageSizes = [String: ImageSize]
-
 /// Turns inlines into atoms. Offsets count Unicode scalars of text and code, one for each
 /// break; raw HTML counts its scalars but is never broken.
 struct TextAtomizer {

@@ -22,7 +22,7 @@ func siteKey(forTarget target: String) -> Result<String, HTTPStatusError> {
     }
     guard let path = String(validating: decoded, as: UTF8.self) else { return .failure(.badRequest) }
     var segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    if segments.last == "" { segments[segments.count - 1] = "index.html" }
+    if segments.last == "" { segments[segments.count - 1] = Substring(SiteLayout.index) }
     guard segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return .failure(.badRequest) }
     return .success(segments.joined(separator: "/"))
 }

@@ -227,7 +227,7 @@ private struct HTMLScanner {
         default:
             // Unquoted, possibly empty as in `alt=>`.
             valueStart = index
-            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+            while index < bytes.count, !isHTMLSpaceByte(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
             valueEnd = index
         }
         return HTMLAttribute(name: name, value: decodingReferences(bytes[valueStart..<valueEnd]), at: source.location(ofByte: valueStart),
@@ -261,22 +261,19 @@ private struct HTMLScanner {
     }
 
     mutating func skipSpaces() {
-        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count, isHTMLSpaceByte(bytes[index]) { index += 1 }
     }
 }
 
-private func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
-}
 
 /// A space, `/` or `>` ends a tag or attribute name.
 private func endsName(_ byte: UInt8) -> Bool {
-    isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+    isHTMLSpaceByte(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
 }
 
 /// HTML lowercases only ASCII letters in names.
 private func lowercased(_ name: ArraySlice<UInt8>) -> String {
-    String(decoding: name.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    String(decoding: name.map(asciiLowercased), as: UTF8.self)
 }
 
 // MARK: - Character references
@@ -313,7 +310,7 @@ private func reference(at text: ArraySlice<UInt8>) -> (Unicode.Scalar, Int)? {
         // As browsers do, NUL, surrogates and what lies past Unicode become U+FFFD.
         return ((value == 0 ? nil : Unicode.Scalar(value)) ?? "\u{FFFD}", length)
     }
-    let name = body.prefix { isASCIILetter($0) || isASCIIDigit($0) }
+    let name = body.prefix(while: isASCIIAlphanumeric)
     guard name.endIndex < text.endIndex, text[name.endIndex] == UInt8(ascii: ";"),
           let scalar = namedReferences[String(decoding: name, as: UTF8.self)] else { return nil }
     return (scalar, name.count + 2)

@@ -8,7 +8,7 @@ import Glibc
 /// that made them, and a big book's build would otherwise hold the most any stage ever held.
 func returnFreedMemory() {
     #if canImport(Glibc)
-    mallocTrim?(0)
+    _ = mallocTrim?(0)
     #endif
 }
 

@@ -78,6 +78,23 @@ extension StringProtocol {
     isASCIIUppercase(byte) ? byte | 0x20 : byte
 }
 
+/// `!` to `~`: printable ASCII but the space.
+@inline(__always) func isASCIIGraphic(_ byte: UInt8) -> Bool {
+    byte &- 0x21 < 0x5E
+}
+
+/// ASCII's punctuation and symbols: what a backslash escapes in CommonMark.
+@inline(__always) func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    isASCIIGraphic(byte) && !isASCIIAlphanumeric(byte)
+}
+
+/// The value of a hexadecimal digit (`0`–`9`, `a`–`f`, `A`–`F`); nil for any other byte.
+@inline(__always) func asciiHexDigitValue(_ byte: UInt8) -> UInt8? {
+    if isASCIIDigit(byte) { return byte &- UInt8(ascii: "0") }
+    let letter = (byte | 0x20) &- UInt8(ascii: "a")
+    return letter < 6 ? letter + 10 : nil
+}
+
 /// A space, tab, line feed or carriage return: whitespace as XML and JSON have it, and as a
 /// page's text does.
 @inline(__always) func isSpaceByte(_ byte: UInt8) -> Bool {
@@ -104,6 +121,8 @@ extension Character {
 extension Unicode.Scalar {
     /// `0`–`9`.
     var isASCIIDigit: Bool { isASCII && FolioCore.isASCIIDigit(UInt8(value)) }
+    /// ASCII's punctuation and symbols.
+    var isASCIIPunctuation: Bool { isASCII && FolioCore.isASCIIPunctuation(UInt8(value)) }
 }
 
 /// `body` over the text's UTF-8, copied first only where it is not stored as UTF-8 already: the

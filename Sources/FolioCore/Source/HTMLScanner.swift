@@ -302,10 +302,10 @@ private func reference(at text: ArraySlice<UInt8>) -> (Unicode.Scalar, Int)? {
     if body.first == UInt8(ascii: "#") {
         let hex = body.dropFirst().first.map { $0 | 0x20 == UInt8(ascii: "x") } ?? false
         let radix: UInt32 = hex ? 16 : 10
-        let digits = body.dropFirst(hex ? 2 : 1).prefix { digitValue($0).map { $0 < radix } ?? false }
+        let digits = body.dropFirst(hex ? 2 : 1).prefix { asciiHexDigitValue($0).map { UInt32($0) < radix } ?? false }
         guard !digits.isEmpty else { return nil }
         // Anything past the last code point is replaced anyway, so stop counting there.
-        let value = digits.reduce(UInt32(0)) { min($0 * radix + digitValue($1)!, 0x110000) }
+        let value = digits.reduce(UInt32(0)) { min($0 * radix + UInt32(asciiHexDigitValue($1)!), 0x110000) }
         let length = digits.endIndex - text.startIndex + (digits.endIndex < text.endIndex && text[digits.endIndex] == UInt8(ascii: ";") ? 1 : 0)
         // As browsers do, NUL, surrogates and what lies past Unicode become U+FFFD.
         return ((value == 0 ? nil : Unicode.Scalar(value)) ?? "\u{FFFD}", length)
@@ -314,10 +314,6 @@ private func reference(at text: ArraySlice<UInt8>) -> (Unicode.Scalar, Int)? {
     guard name.endIndex < text.endIndex, text[name.endIndex] == UInt8(ascii: ";"),
           let scalar = namedReferences[String(decoding: name, as: UTF8.self)] else { return nil }
     return (scalar, name.count + 2)
-}
-
-private func digitValue(_ byte: UInt8) -> UInt32? {
-    Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt32.init)
 }
 
 private let namedReferences: [String: Unicode.Scalar] = [

@@ -273,7 +273,7 @@ private struct JSONParser {
     mutating func hexDigits(after backslash: Int) throws -> UInt32 {
         var value: UInt32 = 0
         for offset in (backslash + 2)..<(backslash + 6) {
-            guard offset < bytes.count, let digit = Character(Unicode.Scalar(bytes[offset])).hexDigitValue else {
+            guard offset < bytes.count, let digit = asciiHexDigitValue(bytes[offset]) else {
                 index = backslash
                 throw error("expected four hex digits after `\\u`")
             }

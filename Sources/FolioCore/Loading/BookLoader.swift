@@ -79,8 +79,8 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     }
     for read in chapters {
         guard let (loaded, warnings) = log.collect({ try read.get() }) else { continue }
-        log.report(contentsOf: warnings)
         var chapter = loaded
+        log.report(contentsOf: warnings)
         chapter.slug = slugs.claim(for: chapter.id.path)
         sections.append(chapter)
     }

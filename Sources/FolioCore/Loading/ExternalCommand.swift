@@ -18,6 +18,7 @@ func runCommand(_ arguments: [String], input: Data, in directory: String, enviro
     defer { try? FileManager.default.removeItem(at: scratch) }
     let (inURL, outURL, errURL) = (scratch.appendingPathComponent("in"), scratch.appendingPathComponent("out"), scratch.appendingPathComponent("err"))
     try input.write(to: inURL)
+    // Files that cannot be made fail below, where the process is given them.
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 

@@ -17,19 +17,6 @@ public struct BuildReport: Sendable {
     public var unused: [String] = []
 }
 
-/// What the command line asks of a build beyond the book's own options.
-public struct BuildFlags: Sendable {
-    /// Broken links are errors, in an mdBook project too (`--strict`).
-    public var strict = false
-    /// book.toml's preprocessors are run (not with `--no-preprocessors`).
-    public var preprocessors = true
-
-    public init(strict: Bool = false, preprocessors: Bool = true) {
-        self.strict = strict
-        self.preprocessors = preprocessors
-    }
-}
-
 /// `folio build`: load → parse → link → paginate → render → write. Throws `DiagnosticsError` with every
 /// error and warning when the book has errors; the previous site is then left as it was.
 public func buildBook(at folder: String, output: String, flags: BuildFlags = BuildFlags()) throws -> BuildReport {

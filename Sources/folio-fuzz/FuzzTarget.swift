@@ -73,7 +73,7 @@ private func checkPage(manifest: Data, path: String, page: Data) {
     // where the reader starts.
     let steps = path.split(separator: "/", omittingEmptySubsequences: false)
     let plain = !path.isEmpty && path != SiteLayout.manifest && steps.allSatisfy { step in
-        !step.isEmpty && step != "." && step != ".." && step.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        !step.isEmpty && step != "." && step != ".." && step.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "._-".contains($0) }
     }
-    _ = checkSite(.memory([SiteLayout.manifest: manifest, plain ? path : "index.html": page]))
+    _ = checkSite(.memory([SiteLayout.manifest: manifest, plain ? path : SiteLayout.index: page]))
 }

@@ -48,7 +48,7 @@ struct CheckCommand {
     /// A book folder has its settings, its summary or chapters; a built site has none of them.
     private var isBook: Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return !names.contains(SiteLayout.manifest) && !names.contains("index.html")
+        return !names.contains(SiteLayout.manifest) && !names.contains(SiteLayout.index)
             && names.contains { $0 == "book.yml" || $0 == "book.toml" || $0 == "SUMMARY.md" || $0.lowercased().hasSuffix(".md") }
     }
 

@@ -71,6 +71,14 @@ struct BookLoaderTests {
         #expect(try load(["assets.md": "a", "index.md": "b"]).book.chapters.map(\.slug) == ["introduction", "assets-1"])
     }
 
+    @Test func noChapterSlugIsANameOfTheSite() throws {
+        let stems = SiteLayout.rootNames.map(fileStem)
+        let files = Dictionary(uniqueKeysWithValues: stems.enumerated().map { ("\($0.offset + 1)-\($0.element).md", "text") })
+        let slugs = try load(files).book.chapters.map(\.slug)
+        #expect(slugs.count == stems.count && Set(slugs).isDisjoint(with: stems), "\(slugs)")
+        #expect(slugs.contains("search-1"))
+    }
+
     @Test func listedTwiceInBookYml() throws {
         #expect(throws: DiagnosticsError.self) { try load(["book.yml": "chapters: [a.md, a.md]", "a.md": "a"]) }
     }

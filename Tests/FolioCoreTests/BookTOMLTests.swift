@@ -1,3 +1,4 @@
+import Foundation
 @testable import FolioCore
 import Testing
 
@@ -155,5 +156,19 @@ struct BookTOMLTests {
         #expect(redirectURL("0; url=../a/1.html#x") == "../a/1.html#x")
         #expect(redirectURL("0;URL='a.html'") == "a.html")
         #expect(redirectURL("5") == nil)
+    }
+
+    @Test func aPreprocessorsBookIsReadInEitherShape() {
+        func chapter(_ path: String, _ content: String, _ children: String = "") -> String {
+            #"{"Chapter": {"name": "N", "content": "\#(content)", "path": "\#(path)", "sub_items": [\#(children)]}}"#
+        }
+        let nested = chapter("a.md", "A", chapter("a/b.md", "B\\n") + #", "Separator", {"PartTitle": "P"}"#)
+        for key in ["sections", "items"] {
+            let output = Data(#"{"\#(key)": [\#(nested), \#(chapter("c.md", "\\u00e9"))], "__non_exhaustive": null}"#.utf8)
+            #expect(MdBookJSON.chapterContents(output) == ["a.md": "A", "a/b.md": "B\n", "c.md": "é"], "\(key)")
+        }
+        for output in ["", "[]", #"{"sections": {}}"#, #"{"sections": [] "#, "not json"] {
+            #expect(MdBookJSON.chapterContents(Data(output.utf8)) == nil, "\(output)")
+        }
     }
 }

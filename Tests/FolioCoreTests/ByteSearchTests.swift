@@ -18,4 +18,26 @@ struct ByteSearchTests {
         #expect(!"".containsBytes("~"))
         #expect("anything".containsBytes(""))
     }
+
+    /// Each byte predicate, over every byte, against the same question asked of the scalar.
+    @Test func bytePredicatesAnswerAsTheScalarsDo() {
+        for value in UInt8.min...UInt8.max {
+            let scalar = Unicode.Scalar(value), ascii = value < 0x80
+            let letter = ascii && scalar.properties.isAlphabetic, digit = ascii && ("0"..."9").contains(scalar)
+            #expect(isASCIILetter(value) == letter, "\(value)")
+            #expect(isASCIIDigit(value) == digit, "\(value)")
+            #expect(isASCIIAlphanumeric(value) == (letter || digit), "\(value)")
+            #expect(isASCIIUppercase(value) == (ascii && scalar.properties.isUppercase), "\(value)")
+            #expect(asciiLowercased(value) == (ascii ? UInt8(String(scalar).lowercased().unicodeScalars.first!.value) : value), "\(value)")
+            #expect(isASCIIGraphic(value) == (ascii && value > 0x20 && value != 0x7F), "\(value)")
+            #expect(isASCIIPunctuation(value) == ("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8.contains(value)), "\(value)")
+            #expect(asciiHexDigitValue(value) == (ascii ? Character(scalar).hexDigitValue.map(UInt8.init) : nil), "\(value)")
+            #expect(isSpaceByte(value) == [0x20, 0x09, 0x0A, 0x0D].contains(value), "\(value)")
+            #expect(isHTMLSpaceByte(value) == [0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(value), "\(value)")
+            #expect(isASCIIWhitespace(value) == (ascii && scalar.properties.isWhitespace), "\(value)")
+        }
+        #expect(Character("7").isASCIIDigit && !Character("٧").isASCIIDigit && !Character("7\u{301}").isASCIIDigit)
+        #expect(Character("q").isASCIILetter && !Character("é").isASCIILetter)
+        #expect(Unicode.Scalar("~").isASCIIPunctuation && !Unicode.Scalar("¡").isASCIIPunctuation)
+    }
 }

@@ -30,6 +30,7 @@ struct MustacheSpecTests {
 
     static func load(_ suite: String) throws -> [SpecCase] {
         let data = try Data(contentsOf: folder.appendingPathComponent("\(suite).json"))
+        // A fixture decoded into `Decodable` structs: JSONDecoder reads only tests' fixtures.
         return try JSONDecoder().decode(SpecFile.self, from: data).tests
     }
 

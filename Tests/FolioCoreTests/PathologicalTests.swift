@@ -104,6 +104,7 @@ struct PathologicalTests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        // A fixture decoded into `Decodable` values: JSONDecoder reads only tests' fixtures.
         let suite = try JSONDecoder().decode([String: String].self, from: data)
         let ours = Self.cases(scale: 1)
         #expect(Set(suite.keys) == Set(ours.keys))

@@ -21,8 +21,8 @@ struct SampleBookTests {
         #expect(try Folio.run(["build", content.path, "-o", second.path], in: scratch.url).status == 0)
         let a = snapshot(first), b = snapshot(second)
         // Every page the manifest lists is there, so the comparison covers the whole book.
-        let manifest = try JSONSerialization.jsonObject(with: try Data(contentsOf: first.appendingPathComponent("manifest.json"))) as? [String: Any]
-        let pages = try #require((manifest?["metadata"] as? [String: Any])?["numberOfPages"] as? Int)
+        let manifest = try parseJSON(Data(contentsOf: first.appendingPathComponent("manifest.json")), file: "manifest.json")
+        let pages = try #require(manifest["metadata"]?["numberOfPages"]?.number.map { Int($0) })
         #expect(a.keys.filter { SiteLayout.page(at: $0) != nil }.count == pages)
         #expect(a == b)
     }

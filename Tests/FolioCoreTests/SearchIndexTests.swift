@@ -19,6 +19,8 @@ struct SearchIndexTests {
         }
     }
 
+    // The suite is decoded into `Decodable` structs (it needs no positions; JSONDecoder reads
+    // only tests' fixtures): see ARCHITECTURE.md.
     static let cases = try! JSONDecoder().decode(Cases.self, from: Data(contentsOf: Folio.packageRoot.appendingPathComponent("Tests/search-cases.json")))
 
     @Test func foldsAsTheTableSays() {
@@ -41,41 +43,41 @@ struct SearchIndexTests {
 
     /// The index's files of a one-chapter book, by path, as JSON values, and the book number of
     /// the chapter's first page (after the title and contents pages).
-    static func index(_ markdown: String, language: String = "en") throws -> (files: [String: Any], first: Int) {
+    static func index(_ markdown: String, language: String = "en") throws -> (files: [String: JSONNode], first: Int) {
         var times = PhaseTimes()
         let project = try loadProject(.memory(["book.yml": "title: T\nlanguage: \(language)\n", "chapter.md": markdown]))
         let site = try #require(renderBook(project, times: &times).site)
-        var files: [String: Any] = [:]
+        var files: [String: JSONNode] = [:]
         for file in site where file.path.hasPrefix("search/") {
-            files[file.path] = try JSONSerialization.jsonObject(with: file.bytes(from: project.contentFiles))
+            files[file.path] = try parseJSON(file.bytes(from: project.contentFiles), file: file.path)
         }
         let pages = site.filter { $0.path.hasPrefix("chapter/") }.count
         return (files, bookPages(files) - pages + 1)
     }
 
     /// The pages (book numbers) the index names for `term`, read from its shards.
-    static func pages(of term: String, in files: [String: Any]) -> [Int] {
+    static func pages(of term: String, in files: [String: JSONNode]) -> [Int] {
         for (path, value) in files where path.hasPrefix("search/terms/") {
-            for entry in value as? [[Any]] ?? [] where entry[0] as? String == term {
+            for entry in (value.array ?? []).compactMap(\.array) where entry[0].string == term {
                 var page = 0
-                return (entry[1] as? [Int] ?? []).map { page += $0; return page }
+                return (entry[1].array ?? []).compactMap(\.number).map { page += Int($0); return page }
             }
         }
         return []
     }
 
     /// The excerpts the index has for `term`, read from its shards.
-    static func excerpts(of term: String, in files: [String: Any]) -> [String] {
+    static func excerpts(of term: String, in files: [String: JSONNode]) -> [String] {
         for (path, value) in files where path.hasPrefix("search/terms/") {
-            for entry in value as? [[Any]] ?? [] where entry[0] as? String == term {
-                return entry.count > 2 ? entry[2] as? [String] ?? [] : []
+            for entry in (value.array ?? []).compactMap(\.array) where entry[0].string == term {
+                return entry.count > 2 ? (entry[2].array ?? []).compactMap(\.string) : []
             }
         }
         return []
     }
 
-    static func bookPages(_ files: [String: Any]) -> Int {
-        ((files[SiteLayout.searchIndex] as? [String: Any])?["pages"] as? Int) ?? 0
+    static func bookPages(_ files: [String: JSONNode]) -> Int {
+        files[SiteLayout.searchIndex]?["pages"]?.number.map { Int($0) } ?? 0
     }
 
     @Test func latinWordsFoldedToTheirPages() throws {
@@ -145,12 +147,12 @@ struct SearchIndexTests {
 
     @Test func theTableOfContentsNamesEveryFileInOrder() throws {
         let files = try Self.index("# A\n\n" + (1...3000).map { "w\($0)" }.joined(separator: " ") + "\n").files
-        let toc = try #require(files[SiteLayout.searchIndex] as? [String: Any])
-        let shards = try #require(toc["terms"] as? [[String: Any]])
+        let toc = try #require(files[SiteLayout.searchIndex])
+        let shards = try #require(toc["terms"]?.array)
         #expect(shards.count > 1)
-        let firsts = shards.compactMap { $0["first"] as? String }
+        let firsts = shards.compactMap { $0["first"]?.string }
         #expect(firsts == firsts.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
-        for shard in shards { #expect(files["search/" + (shard["file"] as? String ?? "")] != nil) }
+        for shard in shards { #expect(files["search/" + (shard["file"]?.string ?? "")] != nil) }
     }
 
     @Test func sameBookSameBytes() throws {

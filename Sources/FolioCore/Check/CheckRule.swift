@@ -29,8 +29,8 @@ enum CheckRule: String, CaseIterable, Sendable {
 
     var summary: String {
         switch self {
-        case .manifestMissing: "the site has no manifest.json"
-        case .manifestJSON: "manifest.json is not valid JSON (or not UTF-8)"
+        case .manifestMissing: "the site has no \(SiteLayout.manifest)"
+        case .manifestJSON: "\(SiteLayout.manifest) is not valid JSON (or not UTF-8)"
         case .manifestStructure: "a member of the manifest is missing or has the wrong type"
         case .manifestEnum: "a manifest value is not one of those allowed (layout, readingProgression, page sides, Folio terms)"
         case .options: "the reading options in the manifest form a combination a page view controller refuses"
@@ -43,7 +43,7 @@ enum CheckRule: String, CaseIterable, Sendable {
         case .pageLink: "a link or image inside a page points to a missing file or id"
         case .duplicateID: "an id occurs twice in one document"
         case .encoding: "a page document is not valid UTF-8"
-        case .sitemap: "sitemap.xml is missing or does not list every page"
+        case .sitemap: "\(SiteLayout.sitemap) is missing or does not list every page"
         case .orphanPage: "a page document that no manifest entry reaches"
         case .searchIndex: "the search index names a file the site does not have, or a page the book does not have"
         case .redirect: "a redirect page (book.toml's `[output.html.redirect]`) leads to a file or id the site does not have"

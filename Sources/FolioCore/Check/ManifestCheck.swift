@@ -13,7 +13,7 @@ extension SiteCheck {
     mutating func checkManifest() -> [PageEntry]? {
         let file = SiteLayout.manifest
         guard files.contains(file), let data = try? site.read(file) else {
-            report(.manifestMissing, "the site has no manifest.json", at: SourceLocation(file: file),
+            report(.manifestMissing, "the site has no \(file)", at: SourceLocation(file: file),
                    hint: "build the book with `folio build`, which writes it")
             return nil
         }

@@ -8,7 +8,7 @@ extension SiteCheck {
         guard files.contains(tocPath), let toc = searchJSON(tocPath) else { return }
         let count = pages.count
         if let declared = toc["pages"], declared.number != Double(count) {
-            report(.searchIndex, "search/index.json counts \(declared.number.map { String(Int($0)) } ?? declared.kind) pages; the book has \(count)",
+            report(.searchIndex, "\(tocPath) counts \(declared.number.map { String(Int($0)) } ?? declared.kind) pages; the book has \(count)",
                    at: declared.location)
         }
         for shard in toc["terms"]?.array ?? [] {
@@ -41,7 +41,7 @@ extension SiteCheck {
             covered += texts.count
         }
         if covered != count {
-            report(.searchIndex, "search/index.json's texts cover \(covered) pages; the book has \(count)", at: toc["texts"]?.location ?? toc.location)
+            report(.searchIndex, "\(tocPath)'s texts cover \(covered) pages; the book has \(count)", at: toc["texts"]?.location ?? toc.location)
         }
     }
 
@@ -60,12 +60,12 @@ extension SiteCheck {
     /// The site path of the file an entry of the table names, when the site has it.
     private mutating func searchFile(_ entry: JSONNode, in toc: JSONNode) -> String? {
         guard let name = entry["file"]?.string else {
-            report(.searchIndex, "expected a `file` in this entry of search/index.json", at: entry.location)
+            report(.searchIndex, "expected a `file` in this entry of \(SiteLayout.searchIndex)", at: entry.location)
             return nil
         }
-        let path = "search/" + name
+        let path = SiteLayout.searchPath(name)
         guard files.contains(path) else {
-            report(.searchIndex, "search/index.json names `\(name)`, which the site does not have", at: entry["file"]?.location ?? entry.location)
+            report(.searchIndex, "\(SiteLayout.searchIndex) names `\(name)`, which the site does not have", at: entry["file"]?.location ?? entry.location)
             return nil
         }
         return path

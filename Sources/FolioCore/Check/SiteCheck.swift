@@ -43,7 +43,7 @@ struct SiteCheck {
         guard let pages = checkManifest() else { return }
         pageCount = pages.count
         for page in pages { checkPageDocument(page) }
-        for document in ["index.html", "toc.html"] where files.contains(document) { checkLinks(in: document) }
+        for document in [SiteLayout.index, SiteLayout.contents] where files.contains(document) { checkLinks(in: document) }
         checkSitemap(pages)
         checkOrphans(pages)
         checkRedirects(pages)
@@ -138,9 +138,9 @@ struct SiteCheck {
     // MARK: Sitemap and orphans
 
     private mutating func checkSitemap(_ pages: [PageEntry]) {
-        let file = SourceLocation(file: "sitemap.xml")
-        guard let data = try? site.read("sitemap.xml") else {
-            report(.sitemap, "the site has no sitemap.xml", at: file)
+        let file = SourceLocation(file: SiteLayout.sitemap)
+        guard let data = try? site.read(SiteLayout.sitemap) else {
+            report(.sitemap, "the site has no \(SiteLayout.sitemap)", at: file)
             return
         }
         let text = String(decoding: data, as: UTF8.self)
@@ -150,7 +150,7 @@ struct SiteCheck {
         })
         let missing = pages.filter { !listed.contains($0.path) && !listed.contains(uriReference($0.path)) }
         if let first = missing.first {
-            report(.sitemap, "sitemap.xml does not list \(counted(missing.count, "page")), first `\(first.path)`", at: file)
+            report(.sitemap, "\(SiteLayout.sitemap) does not list \(counted(missing.count, "page")), first `\(first.path)`", at: file)
         }
     }
 

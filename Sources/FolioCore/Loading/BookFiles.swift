@@ -225,3 +225,31 @@ private func describe(_ error: Error) -> String {
     }
     return nsError.localizedDescription
 }
+
+/// What `lstat` says of a path.
+struct FileStatus {
+    struct Time: Comparable, Equatable, Sendable {
+        var seconds: Int
+        var nanoseconds: Int
+        static func < (a: Time, b: Time) -> Bool { (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds) }
+    }
+
+    var isDirectory: Bool
+    var isSymbolicLink: Bool
+    var size: Int
+    /// The last change to the file's bytes or its entry (ctime), which no tool can set back.
+    var changed: Time
+
+    init?(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        isSymbolicLink = (info.st_mode & S_IFMT) == S_IFLNK
+        size = Int(info.st_size)
+        #if canImport(Darwin)
+        changed = Time(seconds: Int(info.st_ctimespec.tv_sec), nanoseconds: Int(info.st_ctimespec.tv_nsec))
+        #else
+        changed = Time(seconds: Int(info.st_ctim.tv_sec), nanoseconds: Int(info.st_ctim.tv_nsec))
+        #endif
+    }
+}

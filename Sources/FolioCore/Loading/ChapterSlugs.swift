@@ -5,7 +5,7 @@ struct ChapterSlugs {
     private var slugs = UniqueSlugs()
 
     init() {
-        for reserved in ["assets", "index", "toc", "404", "manifest", "sitemap"] + GeneratedSection.allCases.map(\.rawValue) {
+        for reserved in SiteLayout.rootNames.map(fileStem) + GeneratedSection.allCases.map(\.rawValue) {
             _ = slugs.claim(reserved)
         }
     }

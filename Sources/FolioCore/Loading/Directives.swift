@@ -132,7 +132,7 @@ private func directive(in text: String, at start: String.Index) -> Directive? {
     var index = text[text.index(start, offsetBy: 2)...].firstIndex { !isRegexSpace($0) } ?? text.endIndex
     guard index < text.endIndex, text[index] == "#" else { return nil }
     let nameStart = text.index(after: index)
-    index = text[nameStart...].firstIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_")) } ?? text.endIndex
+    index = text[nameStart...].firstIndex { !($0.isASCIILetter || $0.isASCIIDigit || $0 == "_") } ?? text.endIndex
     let name = text[nameStart..<index]
     guard !name.isEmpty, index < text.endIndex, isRegexSpace(text[index]) else { return nil }
     var argumentStart = text[index...].firstIndex { !isRegexSpace($0) } ?? text.endIndex
@@ -182,7 +182,7 @@ private func selection(_ spec: Substring?) throws -> Selection {
 }
 
 private func lineNumber(_ text: Substring) -> Int? {
-    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit) else { return nil }
     return Int(text) ?? Int.max
 }
 

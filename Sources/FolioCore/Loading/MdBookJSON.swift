@@ -60,14 +60,14 @@ enum MdBookJSON {
     /// Each chapter's content by its path, from the book a preprocessor printed; nil when the
     /// output is not such a book.
     static func chapterContents(_ output: Data) -> [String: String]? {
-        guard let book = try? JSONSerialization.jsonObject(with: output) as? [String: Any],
-              let items = (book["sections"] ?? book["items"]) as? [Any] else { return nil }
+        guard let book = try? parseJSON(output, file: "the preprocessor's output"),
+              let items = (book["sections"] ?? book["items"])?.array else { return nil }
         var contents: [String: String] = [:]
-        func visit(_ items: [Any]) {
+        func visit(_ items: [JSONNode]) {
             for item in items {
-                guard let chapter = (item as? [String: Any])?["Chapter"] as? [String: Any] else { continue }
-                if let path = chapter["path"] as? String, let content = chapter["content"] as? String { contents[path] = content }
-                visit(chapter["sub_items"] as? [Any] ?? [])
+                guard let chapter = item["Chapter"], chapter.members != nil else { continue }
+                if let path = chapter["path"]?.string, let content = chapter["content"]?.string { contents[path] = content }
+                visit(chapter["sub_items"]?.array ?? [])
             }
         }
         visit(items)

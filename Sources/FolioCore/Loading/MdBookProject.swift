@@ -176,3 +176,16 @@ extension BookFiles {
                          reach: up.joined(separator: "/"))
     }
 }
+
+/// What the command line asks of a build beyond the book's own options.
+public struct BuildFlags: Sendable {
+    /// Broken links are errors, in an mdBook project too (`--strict`).
+    public var strict = false
+    /// book.toml's preprocessors are run (not with `--no-preprocessors`).
+    public var preprocessors = true
+
+    public init(strict: Bool = false, preprocessors: Bool = true) {
+        self.strict = strict
+        self.preprocessors = preprocessors
+    }
+}

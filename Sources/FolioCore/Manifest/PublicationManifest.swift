@@ -146,7 +146,7 @@ struct PublicationManifest: Sendable {
         }
         let first = { (kind: Page.Kind) in paged.pages.first { $0.kind == kind } }
         if let cover = first(.cover) { mark(cover.url, links.title(of: cover) ?? title, "cover") }
-        mark(first(.contents)?.url ?? "toc.html", links.generatedTitles[.contents] ?? "Contents", "contents")
+        mark(first(.contents)?.url ?? SiteLayout.contents, links.generatedTitles[.contents] ?? "Contents", "contents")
         if let start = first(.text) { mark(start.url, links.title(of: start) ?? title, "start") }
         return marks
     }

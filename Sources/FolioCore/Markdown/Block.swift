@@ -40,14 +40,3 @@ struct MarkdownList: Sendable, Equatable, Encodable {
         self.items = items
     }
 }
-
-/// A place in a chapter's Markdown body: 1-based line, and column in characters.
-struct MarkdownPosition: Sendable, Equatable, Hashable, Encodable {
-    var line: Int
-    var column: Int
-
-    init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-}

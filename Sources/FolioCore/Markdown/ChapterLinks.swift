@@ -97,11 +97,3 @@ func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [Str
     return LinkedChapter(chapter: chapter, assets: assets, images: images, diagnostics: diagnostics)
 }
 
-/// The page a link written in raw HTML on `page` leads to, when it leads to a chapter; nil keeps
-/// it as the link stage left it.
-func rawHTMLLinkURL(_ link: RawHTMLLink, on page: Page, targets: LinkTargets, links: PageLinks) -> String? {
-    guard let chapter = page.chapter, case .success(let rewritten) = rewriteLink(link.value, from: chapter, image: link.image, targets: targets),
-          let target = rewritten.target else { return nil }
-    return links.url(of: target, from: page)
-}
-

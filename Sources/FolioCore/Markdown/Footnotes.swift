@@ -90,7 +90,7 @@ struct FootnoteDefinitions {
         guard let first = rest.first else { return true }
         if "#>`~<|".contains(first) || definitionStart(line) != nil { return true }
         if "-*+".contains(first), rest.dropFirst().first.map({ $0 == " " }) ?? true { return true }
-        let digits = rest.prefix(while: \.isNumber)
+        let digits = rest.prefix(while: \.isASCIIDigit)
         return !digits.isEmpty && [".", ")"].contains(rest.dropFirst(digits.count).first)
     }
 }

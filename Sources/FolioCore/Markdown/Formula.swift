@@ -12,7 +12,7 @@ struct Formula: Sendable, Equatable, Encodable {
     var source: FormulaSource { FormulaSource(tex: tex, display: display) }
 }
 
-struct FormulaSource: Sendable, Hashable, Codable {
+struct FormulaSource: Sendable, Hashable {
     var tex: String
     var display: Bool
 }

@@ -40,16 +40,14 @@ private func asciiHeadingID(_ text: String) -> String? {
     withBytes(text) { bytes -> String? in
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
         // ASCII's whitespace: tab, line feed, vertical tab, form feed, return and space.
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = bytes.firstIndex(where: { !isASCIIWhitespace($0) }), let last = bytes.lastIndex(where: { !isASCIIWhitespace($0) }) else { return "" }
         var id: [UInt8] = []
         id.reserveCapacity(last - first + 1)
         for byte in bytes[first...last] {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): id.append(byte + 0x20)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): id.append(byte)
-            case _ where isSpace(byte): id.append(UInt8(ascii: "-"))
-            default: break
+            if isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") {
+                id.append(asciiLowercased(byte))
+            } else if isASCIIWhitespace(byte) {
+                id.append(UInt8(ascii: "-"))
             }
         }
         return String(decoding: id, as: UTF8.self)

@@ -6,7 +6,7 @@ extension MathRenderer {
     /// and no font to load when the page is read) or its TeX error.
     static let katex = MathRenderer { formulas in
         do {
-            let input = try JSONEncoder().encode(formulas)
+            let input = JSONOutput.array(formulas.map { ["tex": .string($0.tex), "display": .bool($0.display)] }).data(indent: nil)
             guard let result = try runCommand(["node", "-e", katexScript], input: input, in: FileManager.default.temporaryDirectory.path) else {
                 return .failure(MathUnavailable(reason: "Node.js (node) is not installed"))
             }
@@ -14,18 +14,15 @@ extension MathRenderer {
             guard result.status == 0 else {
                 return .failure(MathUnavailable(reason: errors.split(separator: "\n").first.map(String.init) ?? "KaTeX failed (exit \(result.status))"))
             }
-            let output = try JSONDecoder().decode([KaTeXResult].self, from: result.output)
+            guard let output = try parseJSON(result.output, file: "KaTeX's answer").array else {
+                return .failure(MathUnavailable(reason: "KaTeX's answer is not a list"))
+            }
             guard output.count == formulas.count else { return .failure(MathUnavailable(reason: "KaTeX answered \(output.count) formulas of \(formulas.count)")) }
-            return .success(output.map { $0.mathml.map(MathResult.mathML) ?? .error($0.error ?? "KaTeX gave no MathML") })
+            return .success(output.map { $0["mathml"]?.string.map(MathResult.mathML) ?? .error($0["error"]?.string ?? "KaTeX gave no MathML") })
         } catch {
             return .failure(MathUnavailable(reason: "KaTeX's answer could not be read: \(error)"))
         }
     }
-}
-
-private struct KaTeXResult: Decodable {
-    var mathml: String?
-    var error: String?
 }
 
 /// Finds KaTeX where npm or Debian (`katex`, in /usr/share/nodejs) puts it; renders each formula

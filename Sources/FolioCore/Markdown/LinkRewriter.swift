@@ -160,7 +160,7 @@ private func chapterFile(_ path: String, targets: LinkTargets) -> ChapterID? {
     var folder: String? = path.hasSuffix("/") ? String(path.dropLast()) : path
     if fileExtension(path) == "html" {
         candidates.append(String(path.dropLast(".html".count)) + ".md")
-        folder = fileName(path).lowercased() == "index.html" ? directory(of: path) : nil
+        folder = fileName(path).lowercased() == SiteLayout.index ? directory(of: path) : nil
     }
     if let folder {
         let prefix = folder.isEmpty ? "" : folder + "/"

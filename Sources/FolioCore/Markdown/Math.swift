@@ -71,7 +71,7 @@ private struct MathRun {
                 var offset = 0
                 for scalar in child.literal.unicodeScalars {
                     // The text without its escapes: a character written after a backslash takes two.
-                    let escaped = written.first == "\\" && written.dropFirst().first == scalar && isASCIIPunctuation(scalar)
+                    let escaped = written.first == "\\" && written.dropFirst().first == scalar && scalar.isASCIIPunctuation
                     units.append(Unit(scalar: scalar, kind: escaped && scalar == "$" ? .enclosed : .text, child: index, offset: offset))
                     if escaped {
                         written = written.dropFirst()
@@ -168,7 +168,7 @@ private struct MathRun {
         // Pandoc's rule: `$` closes after a character that is not a space, and not before a digit (`$5 and $6`).
         case .dollar:
             isText(index, "$") && index > 0 && !units[index - 1].scalar.properties.isWhitespace
-                && !(index + 1 < units.count && ("0"..."9").contains(units[index + 1].scalar))
+                && !(index + 1 < units.count && units[index + 1].scalar.isASCIIDigit)
         }
     }
 
@@ -218,13 +218,5 @@ extension MarkdownNode {
             default: child.plainText
             }
         }.joined()
-    }
-}
-
-/// The characters a backslash escapes in CommonMark.
-private func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
-    default: false
     }
 }

@@ -76,7 +76,7 @@ private func flanking(before: Character, after: Character) -> (opens: Bool, clos
     func isSpace(_ character: Character) -> Bool { character.isWhitespace }
     func isPunctuation(_ character: Character) -> Bool {
         guard let scalar = character.unicodeScalars.first else { return false }
-        if scalar.isASCII { return "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars.contains(scalar) }
+        if scalar.isASCII { return scalar.isASCIIPunctuation }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
              .finalPunctuation, .otherPunctuation: return true

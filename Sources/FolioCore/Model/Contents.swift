@@ -44,3 +44,13 @@ extension [ContentsEntry] {
         }
     }
 }
+
+/// `[2, 1]` → `2.1`.
+func sectionNumber(_ number: [Int]) -> String {
+    number.map(String.init).joined(separator: ".")
+}
+
+/// The sections Folio writes itself before the first chapter, by their slug.
+enum GeneratedSection: String, Sendable, CaseIterable {
+    case cover, title, contents
+}

@@ -58,7 +58,7 @@ extension BookOptions {
 func isRightToLeftLanguage(_ tag: String) -> Bool {
     let subtags = tag.lowercased().split(separator: "-")
     // A script subtag decides (`az-Arab`, `sd-Deva`); it comes before any one-letter singleton.
-    let script = subtags.dropFirst().prefix { $0.count > 1 }.first { $0.count == 4 && $0.allSatisfy(\.isLetter) }
+    let script = subtags.dropFirst().prefix { $0.count > 1 }.first { $0.count == 4 && $0.allSatisfy(\.isASCIILetter) }
     if let script { return rightToLeftScripts.contains(String(script)) }
     return subtags.first.map { rightToLeftLanguages.contains(String($0)) } ?? false
 }

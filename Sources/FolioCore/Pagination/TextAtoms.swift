@@ -27,9 +27,6 @@ struct TextAtoms {
     var longWords: [String] = []
 }
 
-/// How images inside a paragraph are sized: the intrinsic size of each image destination.
-typealias ImageSizes = [String: ImageSize]
-
 /// Turns inlines into atoms. Offsets count Unicode scalars of text and code, one for each
 /// break; raw HTML counts its scalars but is never broken.
 struct TextAtomizer {
@@ -268,7 +265,7 @@ struct TextAtomizer {
 private func monospaceTag(_ html: String) -> Int {
     let tag = html.lowercased()
     let closing = tag.hasPrefix("</")
-    let name = tag.dropFirst(closing ? 2 : 1).prefix { $0.isLetter }
+    let name = tag.dropFirst(closing ? 2 : 1).prefix(while: \.isASCIILetter)
     guard ["kbd", "code", "samp", "tt"].contains(name) else { return 0 }
     return closing ? -1 : tag.hasSuffix("/>") ? 0 : 1
 }
@@ -278,8 +275,7 @@ private func monospaceTag(_ html: String) -> Int {
 private func isPlain(_ byte: UInt8) -> Bool {
     switch byte {
     case 0x22, 0x27, 0x2D, 0x3F, 0x5D: false
-    case 0x21...0x7E: true
-    default: false
+    default: isASCIIGraphic(byte)
     }
 }
 

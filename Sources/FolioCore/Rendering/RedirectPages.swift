@@ -39,13 +39,13 @@ private func redirectTarget(_ redirect: Redirect, links: PageLinks, chapters: [C
     switch fileExtension(path) {
     case _ where path.isEmpty || path.hasSuffix("/"): candidates = opening(path.hasSuffix("/") ? String(path.dropLast()) : path)
     case "md": candidates = [path]
-    case "html" where fileName(path) == "index.html": candidates = opening(directory(of: path))
+    case "html" where fileName(path) == SiteLayout.index: candidates = opening(directory(of: path))
     case "html": candidates = [stem + ".md"]
     default: break
     }
     guard let id = candidates.map({ ChapterID($0) }).first(where: { chapters[$0] != nil }) else {
         // The site's root (`./`, `/`), where no chapter opens it, is the front page.
-        return path.isEmpty && fragment == nil ? toRoot + "index.html" : nil
+        return path.isEmpty && fragment == nil ? toRoot + SiteLayout.index : nil
     }
     return links.siteURL(of: ChapterLink(chapter: id, fragment: fragment.map(percentDecoded))).map { toRoot + $0 }
 }

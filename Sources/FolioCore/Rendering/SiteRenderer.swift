@@ -47,13 +47,13 @@ private func bookWideFiles(_ book: Book, documents: PageDocuments, paged: PagedB
         return front
     }
     var files = [
-        try made("index.html") { try theme.render("index", shared: .object(shared), front(title: title)) },
-        try made("toc.html") { try theme.render("toc", shared: .object(shared), front(title: "\(contentsTitle) · \(title)")) },
-        try made("404.html") {
+        try made(SiteLayout.index) { try theme.render("index", shared: .object(shared), front(title: title)) },
+        try made(SiteLayout.contents) { try theme.render("toc", shared: .object(shared), front(title: "\(contentsTitle) · \(title)")) },
+        try made(SiteLayout.notFound) {
             let notFound = TemplateContext.document(title: "\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")
             return try theme.render("404", shared: .object(shared), notFound)
         },
-        try made("sitemap.xml") { Data(sitemap(paged.pages, base: options.url).utf8) },
+        try made(SiteLayout.sitemap) { Data(sitemap(paged.pages, base: options.url).utf8) },
         try made(SiteLayout.geometry) { Data(paged.geometry.cssVariables.utf8) },
         // The reader's words, once for the whole site rather than in every page.
         try made(SiteLayout.strings) {
@@ -113,7 +113,7 @@ final class PageDocuments: Sendable {
         let markdown = HTMLRenderer(rawHTML: rawHTML, codeClasses: .mdBook, resolve: { links.url(of: $0, from: page) },
                                     headingID: { SiteLayout.headingID(slug: page.slug, id: $0) },
                                     anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id },
-                                    rawLink: { rawHTMLLinkURL($0, on: page, targets: targets, links: links) },
+                                    rawLink: { links.rawHTMLLinkURL($0, on: page, targets: targets) },
                                     asideTitle: { [strings = theme.strings.values] in strings[$0.titleKey] ?? $0.englishTitle })
         let context: [String: TemplateValue] = [
             "title": .string([pageTitle, bookTitle].compactMap { $0 }.joined(separator: " · ")),

@@ -3,7 +3,7 @@
 /// relative to the sitemap, which keeps the site movable and `folio check` able to read it.
 func sitemap(_ pages: [Page], base: String?) -> String {
     let prefix = base ?? ""
-    let locations = ["index.html", "toc.html"] + pages.map(\.url)
+    let locations = [SiteLayout.index, SiteLayout.contents] + pages.map(\.url)
     return """
     <?xml version="1.0" encoding="UTF-8"?>
     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

@@ -90,7 +90,17 @@ enum TemplateContext {
     }
 }
 
-/// `[2, 1]` → `2.1`.
-func sectionNumber(_ number: [Int]) -> String {
-    number.map(String.init).joined(separator: ".")
+extension PageLinks {
+    /// The previous or next page, for navigation.
+    func neighbour(_ page: Page, root: String) -> TemplateValue {
+        ["url": .string(root + page.url), "title": title(of: page).map(TemplateValue.string) ?? nil]
+    }
+
+    /// The page a link written in raw HTML on `page` leads to, when it leads to a chapter; nil
+    /// keeps it as the link stage left it.
+    func rawHTMLLinkURL(_ link: RawHTMLLink, on page: Page, targets: LinkTargets) -> String? {
+        guard let chapter = page.chapter, case .success(let rewritten) = rewriteLink(link.value, from: chapter, image: link.image, targets: targets),
+              let target = rewritten.target else { return nil }
+        return url(of: target, from: page)
+    }
 }

@@ -11,7 +11,7 @@ func siteKey(forTarget target: String) -> Result<String, HTTPStatusError> {
     while index < bytes.count {
         var byte = bytes[index]
         if byte == UInt8(ascii: "%") {
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return .failure(.badRequest) }
+            guard index + 2 < bytes.count, let high = asciiHexDigitValue(bytes[index + 1]), let low = asciiHexDigitValue(bytes[index + 2]) else { return .failure(.badRequest) }
             byte = high << 4 | low
             guard byte != UInt8(ascii: "/") else { return .failure(.badRequest) }
             index += 2
@@ -22,18 +22,9 @@ func siteKey(forTarget target: String) -> Result<String, HTTPStatusError> {
     }
     guard let path = String(validating: decoded, as: UTF8.self) else { return .failure(.badRequest) }
     var segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    if segments.last == "" { segments[segments.count - 1] = "index.html" }
+    if segments.last == "" { segments[segments.count - 1] = Substring(SiteLayout.index) }
     guard segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return .failure(.badRequest) }
     return .success(segments.joined(separator: "/"))
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
 }
 
 /// A request refused before the site is consulted.

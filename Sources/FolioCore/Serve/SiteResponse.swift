@@ -21,7 +21,7 @@ func siteResponse(method: String, target: String, header: (String) -> String?, s
     case .failure(let error): return HTTPResponse(status: error.status, headers: ["Content-Type": plainTextType], body: Data("\(error.status) bad request\n".utf8))
     }
     guard let file = site.files[key] else {
-        if site.files[key + "/index.html"] != nil, let path = target.split(separator: "?", maxSplits: 1).first {
+        if site.files[key + "/" + SiteLayout.index] != nil, let path = target.split(separator: "?", maxSplits: 1).first {
             return HTTPResponse(status: 301, headers: ["Location": path + "/"])
         }
         return notFound(site)
@@ -44,10 +44,10 @@ func siteResponse(method: String, target: String, header: (String) -> String?, s
 
 /// The site's own 404 page, or a line of text when it has none.
 func notFound(_ site: ServedSite) -> HTTPResponse {
-    guard let page = site.files["404.html"] else {
+    guard let page = site.files[SiteLayout.notFound] else {
         return HTTPResponse(status: 404, headers: ["Content-Type": plainTextType], body: Data("404 not found\n".utf8))
     }
-    return HTTPResponse(status: 404, headers: ["Content-Type": contentType(of: "404.html"), "Cache-Control": "no-cache"], body: page.bytes)
+    return HTTPResponse(status: 404, headers: ["Content-Type": contentType(of: SiteLayout.notFound), "Cache-Control": "no-cache"], body: page.bytes)
 }
 
 /// Whether an `If-None-Match` list names `etag` (weakly compared, as RFC 9110 asks) or is `*`.
@@ -65,7 +65,7 @@ func byteRange(_ header: String, length: Int) -> Range<Int>?? {
     guard value.lowercased().hasPrefix("bytes=") else { return nil }
     let spec = value.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
     let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-    guard !spec.contains(","), parts.count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+    guard !spec.contains(","), parts.count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
     // Offsets too large for an Int lie past the end of any file.
     guard parts.allSatisfy({ $0.isEmpty || Int($0) != nil }) else { return .some(nil) }
     switch (Int(parts[0]), Int(parts[1])) {

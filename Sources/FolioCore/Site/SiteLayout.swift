@@ -15,7 +15,7 @@ public enum SiteLayout {
         let name = path[path.index(after: slash)...]
         guard !name.contains("/") else { return nil }
         let digits = name.dropLast(".html".count)
-        guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits) else { return nil }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits) else { return nil }
         return (slug, number)
     }
 
@@ -27,9 +27,28 @@ public enum SiteLayout {
         pageURL(slug: slug, number: number) + "#" + headingID(slug: slug, id: id)
     }
 
-    static func assetURL(_ path: String) -> String { "assets/book/\(path)" }
+    /// The front page; and, as web servers have it, the document of any folder's address.
+    public static let index = "index.html"
+    /// The contents page.
+    static let contents = "toc.html"
+    /// The page a server sends for an address the site does not have.
+    static let notFound = "404.html"
+    /// Every page's absolute URL, for search engines.
+    static let sitemap = "sitemap.xml"
+    /// The theme's files and the book's: its images and whatever else its pages link to.
+    static let assets = "assets"
+    /// The search index's files.
+    static let search = "search"
+    /// The names at the site's root that Folio writes, files and folders. A chapter's slug is
+    /// never the stem of one (`ChapterSlugs`), so that no chapter's folder stands beside a name
+    /// of the site's own.
+    static let rootNames = [index, contents, notFound, manifest, sitemap, assets, search]
+    /// Documents every Folio site has, whatever its theme: how a build knows an earlier site.
+    static let signature: Set = [index, contents, notFound]
+
+    static func assetURL(_ path: String) -> String { "\(assets)/book/\(path)" }
     /// The files under assets/, which the manifest lists as the publication's resources.
-    static func isResource(_ path: String) -> Bool { path.hasPrefix("assets/") }
+    static func isResource(_ path: String) -> Bool { path.hasPrefix(assets + "/") }
     /// A book file as a page links to it.
     static func assetLink(_ path: String) -> String { pageToRoot + assetURL(percentEncodedPath(path)) }
     /// From a page document back to the site root.
@@ -37,18 +56,19 @@ public enum SiteLayout {
     /// The Readium Web Publication Manifest.
     public static let manifest = "manifest.json"
     /// The theme's UI strings in the book's language, for the reader.
-    static let strings = "assets/strings.json"
+    static let strings = "\(assets)/strings.json"
     /// The page geometry as CSS custom properties, written by the build.
-    static let geometry = "assets/geometry.css"
-    static let stylesheet = "assets/folio.css"
+    static let geometry = "\(assets)/geometry.css"
+    static let stylesheet = "\(assets)/folio.css"
     /// A stylesheet the book adds to the theme's (book.toml's `additional-css`).
-    static func stylesheetURL(_ path: String) -> String { "assets/css/\(path)" }
+    static func stylesheetURL(_ path: String) -> String { "\(assets)/css/\(path)" }
     /// The search index's table of contents, its shards of terms and its chunks of page texts
     /// (`Search/SearchShards.swift`); the table names the others relative to its folder.
-    static let searchIndex = "search/index.json"
-    static func searchTerms(_ number: Int) -> String { "search/terms/\(number).json" }
-    static func searchTexts(_ number: Int) -> String { "search/text/\(number).json" }
-    static func searchRelative(_ path: String) -> String { String(path.dropFirst("search/".count)) }
-    /// Documents every Folio site has, whatever its theme: how a build knows an earlier site.
-    static let signature: Set = ["index.html", "toc.html", "404.html"]
+    static let searchIndex = "\(search)/index.json"
+    static func searchTerms(_ number: Int) -> String { "\(search)/terms/\(number).json" }
+    static func searchTexts(_ number: Int) -> String { "\(search)/text/\(number).json" }
+    /// A search file's path relative to the search index's folder, as the table names it.
+    static func searchRelative(_ path: String) -> String { String(path.dropFirst(search.count + 1)) }
+    /// The inverse of `searchRelative`.
+    static func searchPath(_ relative: String) -> String { "\(search)/\(relative)" }
 }

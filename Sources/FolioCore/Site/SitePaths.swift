@@ -9,7 +9,7 @@ import Foundation
 func isExternal(_ url: String) -> Bool {
     if url.hasPrefix("//") { return true }
     guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")), let first = url.utf8.first, isASCIILetter(first) else { return false }
-    return url.utf8[..<colon].allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || "+.-".utf8.contains($0) }
+    return url.utf8[..<colon].allSatisfy { isASCIIAlphanumeric($0) || "+.-".utf8.contains($0) }
 }
 
 /// `path#fragment` → (`path`, `fragment`).
@@ -124,11 +124,7 @@ func percentEncodedPath(_ path: String) -> String {
 private let pathSegmentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#;"))
 
 private func isPlainPathByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "/"): true
-    default: false
-    }
+    isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "/")
 }
 
 /// A site path (and fragment) as a URI reference: every segment percent-encoded.

@@ -50,19 +50,79 @@ extension StringProtocol {
     }
 }
 
+// The ASCII predicates over bytes, the one home of each: small enough that every call is inlined,
+// so the hot loops that ask them of every byte (HTML, JSON, ids, paths) pay no call.
+
 /// `A`–`Z` and `a`–`z`.
-func isASCIILetter(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+@inline(__always) func isASCIILetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) &- UInt8(ascii: "a") < 26
+}
+
+/// `A`–`Z`.
+@inline(__always) func isASCIIUppercase(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "A") < 26
 }
 
 /// `0`–`9`.
-func isASCIIDigit(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+@inline(__always) func isASCIIDigit(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "0") < 10
 }
 
-/// A space, tab, line feed or carriage return: whitespace as XML has it, and as a page's text does.
-func isSpaceByte(_ byte: UInt8) -> Bool {
+/// `A`–`Z`, `a`–`z` and `0`–`9`.
+@inline(__always) func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+    isASCIILetter(byte) || isASCIIDigit(byte)
+}
+
+/// The byte with `A`–`Z` made `a`–`z`, any other as it is.
+@inline(__always) func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    isASCIIUppercase(byte) ? byte | 0x20 : byte
+}
+
+/// `!` to `~`: printable ASCII but the space.
+@inline(__always) func isASCIIGraphic(_ byte: UInt8) -> Bool {
+    byte &- 0x21 < 0x5E
+}
+
+/// ASCII's punctuation and symbols: what a backslash escapes in CommonMark.
+@inline(__always) func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    isASCIIGraphic(byte) && !isASCIIAlphanumeric(byte)
+}
+
+/// The value of a hexadecimal digit (`0`–`9`, `a`–`f`, `A`–`F`); nil for any other byte.
+@inline(__always) func asciiHexDigitValue(_ byte: UInt8) -> UInt8? {
+    if isASCIIDigit(byte) { return byte &- UInt8(ascii: "0") }
+    let letter = (byte | 0x20) &- UInt8(ascii: "a")
+    return letter < 6 ? letter + 10 : nil
+}
+
+/// A space, tab, line feed or carriage return: whitespace as XML and JSON have it, and as a
+/// page's text does.
+@inline(__always) func isSpaceByte(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}
+
+/// `isSpaceByte` or a form feed: whitespace as HTML has it.
+@inline(__always) func isHTMLSpaceByte(_ byte: UInt8) -> Bool {
+    isSpaceByte(byte) || byte == 0x0C
+}
+
+/// `isHTMLSpaceByte` or a vertical tab: every ASCII whitespace character, as C's `isspace` has it.
+@inline(__always) func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
+}
+
+extension Character {
+    /// `0`–`9`, alone: a digit with a combining mark is not one.
+    var isASCIIDigit: Bool { asciiValue.map(FolioCore.isASCIIDigit) ?? false }
+    /// `A`–`Z` and `a`–`z`, alone.
+    var isASCIILetter: Bool { asciiValue.map(FolioCore.isASCIILetter) ?? false }
+}
+
+extension Unicode.Scalar {
+    /// `0`–`9`.
+    var isASCIIDigit: Bool { isASCII && FolioCore.isASCIIDigit(UInt8(value)) }
+    /// ASCII's punctuation and symbols.
+    var isASCIIPunctuation: Bool { isASCII && FolioCore.isASCIIPunctuation(UInt8(value)) }
 }
 
 /// `body` over the text's UTF-8, copied first only where it is not stored as UTF-8 already: the

@@ -227,7 +227,7 @@ private struct HTMLScanner {
         default:
             // Unquoted, possibly empty as in `alt=>`.
             valueStart = index
-            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+            while index < bytes.count, !isHTMLSpaceByte(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
             valueEnd = index
         }
         return HTMLAttribute(name: name, value: decodingReferences(bytes[valueStart..<valueEnd]), at: source.location(ofByte: valueStart),
@@ -261,22 +261,19 @@ private struct HTMLScanner {
     }
 
     mutating func skipSpaces() {
-        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count, isHTMLSpaceByte(bytes[index]) { index += 1 }
     }
 }
 
-private func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
-}
 
 /// A space, `/` or `>` ends a tag or attribute name.
 private func endsName(_ byte: UInt8) -> Bool {
-    isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+    isHTMLSpaceByte(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
 }
 
 /// HTML lowercases only ASCII letters in names.
 private func lowercased(_ name: ArraySlice<UInt8>) -> String {
-    String(decoding: name.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    String(decoding: name.map(asciiLowercased), as: UTF8.self)
 }
 
 // MARK: - Character references
@@ -305,22 +302,18 @@ private func reference(at text: ArraySlice<UInt8>) -> (Unicode.Scalar, Int)? {
     if body.first == UInt8(ascii: "#") {
         let hex = body.dropFirst().first.map { $0 | 0x20 == UInt8(ascii: "x") } ?? false
         let radix: UInt32 = hex ? 16 : 10
-        let digits = body.dropFirst(hex ? 2 : 1).prefix { digitValue($0).map { $0 < radix } ?? false }
+        let digits = body.dropFirst(hex ? 2 : 1).prefix { asciiHexDigitValue($0).map { UInt32($0) < radix } ?? false }
         guard !digits.isEmpty else { return nil }
         // Anything past the last code point is replaced anyway, so stop counting there.
-        let value = digits.reduce(UInt32(0)) { min($0 * radix + digitValue($1)!, 0x110000) }
+        let value = digits.reduce(UInt32(0)) { min($0 * radix + UInt32(asciiHexDigitValue($1)!), 0x110000) }
         let length = digits.endIndex - text.startIndex + (digits.endIndex < text.endIndex && text[digits.endIndex] == UInt8(ascii: ";") ? 1 : 0)
         // As browsers do, NUL, surrogates and what lies past Unicode become U+FFFD.
         return ((value == 0 ? nil : Unicode.Scalar(value)) ?? "\u{FFFD}", length)
     }
-    let name = body.prefix { isASCIILetter($0) || isASCIIDigit($0) }
+    let name = body.prefix(while: isASCIIAlphanumeric)
     guard name.endIndex < text.endIndex, text[name.endIndex] == UInt8(ascii: ";"),
           let scalar = namedReferences[String(decoding: name, as: UTF8.self)] else { return nil }
     return (scalar, name.count + 2)
-}
-
-private func digitValue(_ byte: UInt8) -> UInt32? {
-    Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt32.init)
 }
 
 private let namedReferences: [String: Unicode.Scalar] = [

@@ -273,7 +273,7 @@ private struct JSONParser {
     mutating func hexDigits(after backslash: Int) throws -> UInt32 {
         var value: UInt32 = 0
         for offset in (backslash + 2)..<(backslash + 6) {
-            guard offset < bytes.count, let digit = Character(Unicode.Scalar(bytes[offset])).hexDigitValue else {
+            guard offset < bytes.count, let digit = asciiHexDigitValue(bytes[offset]) else {
                 index = backslash
                 throw error("expected four hex digits after `\\u`")
             }
@@ -287,9 +287,9 @@ private struct JSONParser {
     mutating func number() throws -> Double {
         let start = index
         _ = next(is: "-")
-        guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit after `-`") }
+        guard index < bytes.count, isASCIIDigit(bytes[index]) else { throw error("expected a digit after `-`") }
         if next(is: "0") {
-            if index < bytes.count, isDigit(bytes[index]) {
+            if index < bytes.count, isASCIIDigit(bytes[index]) {
                 index = start
                 throw error("a number cannot start with `0` followed by more digits")
             }
@@ -297,12 +297,12 @@ private struct JSONParser {
             skipDigits()
         }
         if next(is: ".") {
-            guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit after the decimal point") }
+            guard index < bytes.count, isASCIIDigit(bytes[index]) else { throw error("expected a digit after the decimal point") }
             skipDigits()
         }
         if next(is: "e") || next(is: "E") {
             if !next(is: "+") { _ = next(is: "-") }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in the exponent") }
+            guard index < bytes.count, isASCIIDigit(bytes[index]) else { throw error("expected a digit in the exponent") }
             skipDigits()
         }
         guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)), number.isFinite else {
@@ -324,11 +324,11 @@ private struct JSONParser {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+        while index < bytes.count, isSpaceByte(bytes[index]) { index += 1 }
     }
 
     mutating func skipDigits() {
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        while index < bytes.count, isASCIIDigit(bytes[index]) { index += 1 }
     }
 
     /// Steps over `byte` if it comes next.
@@ -362,12 +362,9 @@ private struct JSONParser {
     }
 }
 
-private func isDigit(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-}
 
 private func isWordByte(_ byte: UInt8) -> Bool {
-    isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+    isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_")
 }
 
 /// Whether a message can show the character as it is, rather than by its code point.

@@ -57,7 +57,7 @@ struct SourceText: Sendable {
             source = SourceText(source.text.replacingOccurrences(of: "\r\n", with: "\n"), file: file)
         }
         // A printable ASCII byte ends the question at once, without making the text.
-        if !allowEmpty && !source.bytes[source.start...].contains(where: { $0 > 0x20 && $0 < 0x7F }) && source.text.allSatisfy(\.isWhitespace) {
+        if !allowEmpty && !source.bytes[source.start...].contains(where: isASCIIGraphic) && source.text.allSatisfy(\.isWhitespace) {
             throw Diagnostic.error("the chapter is empty", at: SourceLocation(file: file),
                                    hint: "write something in it, or remove it from the book")
         }

@@ -45,13 +45,13 @@ struct Theme: Sendable {
 
     /// Files copied to the site as they are, under the same path.
     var assets: [String] {
-        files.keys.filter { $0.hasPrefix("assets/") }.sorted()
+        files.keys.filter(SiteLayout.isResource).sorted()
     }
 
     /// Mustache sources by template name (path without `.html`), for documents and partials alike.
     func templateSources() throws -> [String: String] {
         var sources: [String: String] = [:]
-        for (path, data) in files where fileExtension(path) == "html" && !path.hasPrefix("assets/") {
+        for (path, data) in files where fileExtension(path) == "html" && !SiteLayout.isResource(path) {
             sources[String(path.dropLast(".html".count))] = try SourceText.bookFile(data, file: source(of: path), allowEmpty: true).text
         }
         return sources

@@ -48,7 +48,7 @@ extension ImageSize {
     private static func leadingNumber(_ text: ArraySlice<UInt8>) -> (value: Double, rest: ArraySlice<UInt8>)? {
         var end = text.startIndex
         func byte(_ index: Int) -> UInt8? { index < text.endIndex ? text[index] : nil }
-        func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map(isASCIIDigit) ?? false }
         func isSign(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") }
         func skipDigits() -> Int {
             let start = end

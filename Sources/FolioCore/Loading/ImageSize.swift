@@ -11,6 +11,9 @@ struct ImageSize: Sendable, Equatable, Encodable {
     }
 }
 
+/// How images inside a paragraph are sized: the intrinsic size of each image destination.
+typealias ImageSizes = [String: ImageSize]
+
 extension ImageSize {
     /// Reads a PNG, JPEG, GIF, WebP or SVG header.
     /// nil when the format is unknown or the header is damaged — never a crash, whatever the bytes —

@@ -179,3 +179,14 @@ private struct TreeCopier {
         }
     }
 }
+
+/// A place in a chapter's Markdown body: 1-based line, and column in characters.
+struct MarkdownPosition: Sendable, Equatable, Hashable, Encodable {
+    var line: Int
+    var column: Int
+
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}

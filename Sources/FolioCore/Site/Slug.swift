@@ -71,6 +71,5 @@ public func titleFromFileName(_ stem: String) -> String {
 }
 
 private extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
     var isOrderSeparator: Bool { self == "-" || self == "_" || self == "." || isWhitespace }
 }

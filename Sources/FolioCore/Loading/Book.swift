@@ -19,8 +19,3 @@ struct Book: Sendable {
     /// The chapters of the reading order, without the cover.
     var chapters: [Chapter] { sections.filter { $0.role == .chapter } }
 }
-
-/// The sections Folio writes itself before the first chapter, by their slug.
-enum GeneratedSection: String, Sendable, CaseIterable {
-    case cover, title, contents
-}

@@ -45,9 +45,4 @@ struct PageLinks: Sendable {
         let fragment = rawHTMLIDs[link.chapter]?.contains(id) == true ? id : SiteLayout.headingID(slug: slug, id: id)
         return (slug, number, fragment, SiteLayout.pageURL(slug: slug, number: number) + "#" + fragment)
     }
-
-    /// The previous or next page, for navigation.
-    func neighbour(_ page: Page, root: String) -> TemplateValue {
-        ["url": .string(root + page.url), "title": title(of: page).map(TemplateValue.string) ?? nil]
-    }
 }

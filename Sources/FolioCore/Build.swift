@@ -29,7 +29,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     let keeping = KeptBuild(output, cache: cache)
     let (made, pages, log, record) = renderBook(consume project, times: &times, keeping: keeping)
     guard let site = made, !log.hasErrors else { throw DiagnosticsError(log.diagnostics.map(after.locate)) }
-    returnFreedMemory()
+    trimHeap()
     let counts = try times.time("write") {
         // Made only now, so that a failed build leaves no cache behind.
         let made = cache.made()
@@ -93,7 +93,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
     for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: \.isRawHTML) {
         linked.chapters[index].chapter.markdown = ""
     }
-    returnFreedMemory()
+    trimHeap()
     log.report(contentsOf: linked.diagnostics)
     let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                             contentsHeading: theme?.strings.values["contents"] ?? "Contents")
@@ -127,7 +127,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache
         linked.chapters[index].chapter.markdown = ""
     }
     releaseLater(consume blocks)
-    returnFreedMemory()
+    trimHeap()
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {

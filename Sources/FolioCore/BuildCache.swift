@@ -250,7 +250,7 @@ final class BuildCache: @unchecked Sendable {
             return known.kind != paged.pages[number].kind || known.blocks != paged.pages[number].blocks
         }
         if let last = index, last.urls == urls { return replacingWords(ofPages: missing, in: paged) }
-        let found = missing.mapSideBySide { SearchIndex.words(on: paged.pages[$0]) }
+        let found = missing.parallelMap { SearchIndex.words(on: paged.pages[$0]) }
         var kept: [String: Words] = [:]
         for (number, now) in zip(missing, found) { kept[urls[number]] = Words(kind: paged.pages[number].kind, blocks: paged.pages[number].blocks, words: now) }
         for url in urls where kept[url] == nil { kept[url] = words[url] }
@@ -268,7 +268,7 @@ final class BuildCache: @unchecked Sendable {
         index = nil
         let urls = known.urls
         var next = known.index
-        let found = changed.mapSideBySide { SearchIndex.words(on: paged.pages[$0]) }
+        let found = changed.parallelMap { SearchIndex.words(on: paged.pages[$0]) }
         for (number, now) in zip(changed, found) {
             next.replaceWords(ofPage: number + 1, words[urls[number]]!.words, with: now)
             words[urls[number]] = Words(kind: paged.pages[number].kind, blocks: paged.pages[number].blocks, words: now)
@@ -463,7 +463,7 @@ extension BuildCache {
         let documents = try carried.documents ?? PageDocuments(book, sections: book.sections.map { links[$0.id]!.linked.chapter },
                                                                paged: carried.paged, assets: renderInputs.assets, theme: theme)
         carried.documents = documents
-        let rendered = changedPages.mapSideBySide { index in Result { try documents.render(index, of: pages) } }
+        let rendered = changedPages.parallelMap { index in Result { try documents.render(index, of: pages) } }
         for (index, result) in zip(changedPages, rendered) {
             let bytes = try result.get()
             self.documents[pages[index].url] = Document(key: Self.pageKey(index, of: pages), bytes: bytes)

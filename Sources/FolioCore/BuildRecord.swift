@@ -135,7 +135,7 @@ extension BuildRecord {
     /// chunk holds the bytes the record of Folio's files has for it.
     func texts(in root: String, files: SiteRecord) -> [String]? {
         let (firsts, pages) = (search.chunkFirsts, search.pages)
-        let chunks = Array(firsts.indices).mapSideBySide { index -> [String]? in
+        let chunks = Array(firsts.indices).parallelMap { index -> [String]? in
             let path = SiteLayout.searchTexts(index)
             let end = index + 1 < firsts.count ? firsts[index + 1] : pages + 1
             guard let data = FileManager.default.contents(atPath: root + "/" + path), files.entries[path] == SiteRecord.Entry(of: data),
@@ -325,14 +325,14 @@ struct KeptBuild: Sendable {
         warnings.append(.warning(message, at: SourceLocation(file: cache.shown + "/" + BuildRecord.fileName)))
     }
 
-    /// Whether the record of Folio's files vouches for the file at `path` (`SiteRecord.vouches`).
-    func vouches(for path: String) -> Bool {
-        siteRecord?.vouches(for: path, in: root) ?? false
+    /// Whether the file at `path` is as the record of Folio's files has it (`SiteRecord.isIntact`).
+    func isIntact(_ path: String) -> Bool {
+        siteRecord?.isIntact(path, in: root) ?? false
     }
 
     /// The file at `path` as the build before wrote it, when the record vouches for it.
     func file(_ path: String) -> Data? {
-        vouches(for: path) ? FileManager.default.contents(atPath: root + "/" + path) : nil
+        isIntact(path) ? FileManager.default.contents(atPath: root + "/" + path) : nil
     }
 }
 
@@ -357,7 +357,7 @@ struct RecordedBuild {
         self.project = BuildRecord.project(project)
         order = sections.map(\.id)
         slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
-        texts = Dictionary(zip(order, sections.mapSideBySide(BuildRecord.text)), uniquingKeysWith: { first, _ in first })
+        texts = Dictionary(zip(order, sections.parallelMap(BuildRecord.text)), uniquingKeysWith: { first, _ in first })
     }
 
     /// After the math stage: a section's pages are kept only with the same text and the same
@@ -382,13 +382,13 @@ struct RecordedBuild {
         guard let record = keeping.record, record.project == project, record.linkTargets == linkTargets else { return }
         for section in record.sections where texts[section.id] == section.text {
             guard let slug = slugs[section.id],
-                  (0..<section.pages).allSatisfy({ keeping.vouches(for: SiteLayout.pageURL(slug: slug, number: $0 + 1)) })
+                  (0..<section.pages).allSatisfy({ keeping.isIntact(SiteLayout.pageURL(slug: slug, number: $0 + 1)) })
             else { continue }
             kept[section.id] = section
         }
         // The page texts are read when the index is made, once the chapters' blocks are gone.
         let chunks = record.search.chunkFirsts.indices.map(SiteLayout.searchTexts)
-        if !chunks.allSatisfy(keeping.vouches) { kept = [:] }
+        if !chunks.allSatisfy(keeping.isIntact) { kept = [:] }
     }
 
     /// `paginateBook`'s `chapterPages`: the kept sections' pages as empty ones, the others by `layOut`.

@@ -71,7 +71,7 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
         sections.append(cover)
     }
     // Chapters are read side by side; their slugs are claimed in reading order, as a slug depends on those before it.
-    let chapters = contents.readingOrder.mapSideBySide { [refused] entry in
+    let chapters = contents.readingOrder.parallelMap { [refused] entry in
         Result { () throws -> (chapter: Chapter, warnings: [Diagnostic]) in
             try checkReadable(entry, files: files, refused: refused, bookFiles: bookFiles)
             return try readChapter(entry, from: bookFiles, slips: options.slips)

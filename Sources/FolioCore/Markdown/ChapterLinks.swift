@@ -9,7 +9,7 @@ func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [
     -> LinkedBook
 {
     let targets = LinkTargets(chapters, files: files, refused: refused, redirects: redirects)
-    return joiningLinked(chapters.mapSideBySide {
+    return joiningLinked(chapters.parallelMap {
         linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, slips: slips)
     }, targets: targets)
 }

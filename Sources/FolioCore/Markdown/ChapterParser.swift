@@ -1,7 +1,7 @@
 /// The parse stage: every chapter's Markdown through libcmark, side by side (chapters are independent).
 /// The chapter that takes the book past `BookSize.book` gets a warning.
 func parseChapters(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter] {
-    var parsed = chapters.mapSideBySide { parseChapter($0, options: options) }
+    var parsed = chapters.parallelMap { parseChapter($0, options: options) }
     var total = 0
     for index in parsed.indices {
         let size = parsed[index].chapter.markdown.utf8.count

@@ -58,7 +58,7 @@ func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [B
     // A section's pages are numbered in it from 1, as laid out (a blank page after them holds
     // nothing). Those not known already are found on every core: each is a walk of a chapter.
     let known = sections.indices.map { knownTargets(sections[$0].chapter.id, sectionPages[$0], rawHTML) }
-    let found = Array(sections.indices).mapSideBySide { index in known[index] ?? FolioCore.targetPages(of: sectionPages[index], rawHTML: rawHTML) }
+    let found = Array(sections.indices).parallelMap { index in known[index] ?? FolioCore.targetPages(of: sectionPages[index], rawHTML: rawHTML) }
     var targetPages: [ChapterID: [String: Int]] = [:]
     for (section, found) in zip(sections, found) where !found.isEmpty { targetPages[section.chapter.id] = found }
     var warnings: [Diagnostic] = []

@@ -73,5 +73,5 @@ func isPageBreak(_ html: String) -> Bool {
 
 /// Every chapter paginated, side by side: chapters are independent.
 func paginateChapters(_ chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
-    chapters.mapSideBySide { paginate($0.blocks, typesetter: typesetter, rawHTML: rawHTML) }
+    chapters.parallelMap { paginate($0.blocks, typesetter: typesetter, rawHTML: rawHTML) }
 }

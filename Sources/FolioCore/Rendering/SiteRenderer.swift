@@ -21,7 +21,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     let resources = (files.map(\.path) + options.redirects.map(\.from)).filter(SiteLayout.isResource)
     // The files made from the whole book share nothing with the search index but the pages: they
     // are made beside it.
-    let (wide, searched) = try sideBySide({
+    let (wide, searched) = try concurrently({
         try bookWideFiles(book, documents: documents, paged: paged, theme: theme, resources: resources, bookWide: bookWide)
     }, { try search(paged) })
     files += wide + searched

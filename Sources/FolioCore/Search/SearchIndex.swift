@@ -38,13 +38,13 @@ struct SearchIndex: Sendable, Equatable {
         var excerpts: [[String]?] = []
         let pages = paged.pages
         // Each page's tokens with the terms of those met in earlier batches.
-        madeSideBySide(count: pages.count, batch: batch, { index in
+        parallelBatches(count: pages.count, batch: batch, { index in
             let text = Self.text(of: pages[index])
             return (text: text, tokens: firstPlaces(of: text, known: known.lists))
         }, prepare: { batch in
             // The terms of the tokens first met in the batch, before the next batch is read.
             let new = Array(Set(batch.flatMap(\.tokens.unknown)))
-            for (token, terms) in zip(new, new.mapSideBySide(Self.terms(of:))) {
+            for (token, terms) in zip(new, new.parallelMap(Self.terms(of:))) {
                 withBytes(token.text) { known.lists.insert($0, number: lists.count) }
                 lists.append(terms.map { term in
                     if let number = numbers[term] { return number }

@@ -28,7 +28,7 @@ func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil, changed: [Strin
     let diagnostics = built.log.diagnostics.map(project.locate)
     guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(diagnostics) }
     let contentFiles = project.contentFiles
-    let read = site.mapSideBySide { file in Result { try file.bytes(from: contentFiles) } }
+    let read = site.parallelMap { file in Result { try file.bytes(from: contentFiles) } }
     var bytes: [String: Data] = [:]
     bytes.reserveCapacity(site.count)
     for (file, result) in zip(site, read) {

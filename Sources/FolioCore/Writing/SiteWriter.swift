@@ -135,12 +135,12 @@ struct SiteRecord: Equatable, Sendable {
     /// and hash, that size, and not changed since the record was written (strictly before: a clock
     /// tick is coarse, and a file changed in the tick the record was written in may have changed
     /// after it).
-    func vouches(for path: String, in root: String) -> Bool {
-        FileStatus(root + "/" + path).map { vouches(for: path, status: $0) } ?? false
+    func isIntact(_ path: String, in root: String) -> Bool {
+        FileStatus(root + "/" + path).map { isIntact(path, status: $0) } ?? false
     }
 
-    /// `vouches(for:in:)` for a file whose status is known.
-    func vouches(for path: String, status: FileStatus) -> Bool {
+    /// `isIntact(_:in:)` for a file whose status is known.
+    func isIntact(_ path: String, status: FileStatus) -> Bool {
         guard let known = entries[path], let size = known.size, let changed else { return false }
         return !status.isDirectory && status.size == size && status.changed < changed
     }
@@ -189,11 +189,11 @@ private struct SiteUpdate {
         let (root, earlier) = (self.root, self.earlier)
         // Every file's bytes are made here, before anything is written: a document that cannot be
         // rendered or a book file that cannot be read fails the build with the site untouched.
-        let planned = try Array(files.indices).mapSideBySide { index in
+        let planned = try Array(files.indices).parallelMap { index in
             Result<Planned, Error> {
                 let file = files[index]
                 if case .kept = file.contents {
-                    guard earlier.vouches(for: file.path, in: root), let entry = earlier.entries[file.path] else {
+                    guard earlier.isIntact(file.path, in: root), let entry = earlier.entries[file.path] else {
                         throw FileAccessError(path: file.path, reason: "`\(file.path)` changed in the output folder during the build; build again")
                     }
                     return Planned(index: index, entry: entry, changed: false, bytes: nil)
@@ -206,7 +206,7 @@ private struct SiteUpdate {
             }
         }.map { try $0.get() }
         // The documents rendered for comparing are gone: their memory can serve the writes.
-        returnFreedMemory()
+        trimHeap()
 
         var record = SiteRecord()
         record.entries.reserveCapacity(planned.count)
@@ -214,7 +214,7 @@ private struct SiteUpdate {
         // A file of the build before is removed only while it is as that build left it (or was
         // being written when it stopped): one changed since is someone else's.
         let stale = earlier.entries.filter { path, entry in
-            record.entries[path] == nil && (entry.size == nil || earlier.vouches(for: path, in: root) || FileStatus(root + "/" + path) == nil)
+            record.entries[path] == nil && (entry.size == nil || earlier.isIntact(path, in: root) || FileStatus(root + "/" + path) == nil)
         }.keys.sorted()
         let changes = planned.filter(\.changed)
         guard !changes.isEmpty || !stale.isEmpty || record.entries != earlier.entries else { return WriteCounts() }
@@ -291,7 +291,7 @@ private struct SiteUpdate {
         }
         let root = root
         let failed = FirstFailure()
-        let written = Self.runs(of: files.map(\.path)).mapSideBySide { run -> [SiteRecord.Entry?] in
+        let written = Self.runs(of: files.map(\.path)).parallelMap { run -> [SiteRecord.Entry?] in
             guard !failed.before(run.lowerBound) else { return [] }
             var made: [SiteRecord.Entry?] = []
             let folder = OpenFolder(root + "/" + directory(of: files[run.lowerBound].path))
@@ -334,7 +334,7 @@ private struct SiteUpdate {
     private static func isUpToDate(_ root: String, _ path: String, _ data: Data, _ entry: SiteRecord.Entry, _ earlier: SiteRecord) -> Bool {
         let full = root + "/" + path
         guard let status = FileStatus(full), !status.isDirectory, status.size == data.count else { return false }
-        if earlier.entries[path] == entry && earlier.vouches(for: path, status: status) { return true }
+        if earlier.entries[path] == entry && earlier.isIntact(path, status: status) { return true }
         return FileManager.default.contents(atPath: full) == data
     }
 

@@ -6,7 +6,7 @@ import Glibc
 /// Gives the memory a stage let go back to the system: the C library keeps freed memory for later
 /// allocations, but a stage's freed pieces lie between the ones kept, in the heaps of the threads
 /// that made them, and a big book's build would otherwise hold the most any stage ever held.
-func returnFreedMemory() {
+func trimHeap() {
     #if canImport(Glibc)
     _ = mallocTrim?(0)
     #endif

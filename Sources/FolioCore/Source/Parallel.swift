@@ -4,7 +4,7 @@ extension Array where Element: Sendable {
     /// `transform` of every element, on every core at once: for stages whose items are
     /// independent (chapters parsed or paginated, files written). The order is kept. Each task
     /// puts its result in its own place in the one array returned: nothing is held twice.
-    func mapSideBySide<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
+    func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
             let places = Places(base: buffer.baseAddress)
             DispatchQueue.concurrentPerform(iterations: count) { index in
@@ -26,11 +26,11 @@ private struct Places<Value>: @unchecked Sendable {
 /// side by side but must be taken one after another (the search index's pages counted in book
 /// order), `size` items a batch. `prepare` has each batch before the next is begun: what it
 /// changes there the making of the next batch may read, which `use` may not.
-func madeSideBySide<Made: Sendable>(count: Int, batch size: Int,
+func parallelBatches<Made: Sendable>(count: Int, batch size: Int,
                                     _ make: @escaping @Sendable (Int) -> Made,
                                     prepare: (inout [Made]) -> Void = { _ in },
                                     use: (Range<Int>, [Made]) throws -> Void) rethrows {
-    @Sendable func made(_ range: Range<Int>) -> [Made] { Array(range).mapSideBySide(make) }
+    @Sendable func made(_ range: Range<Int>) -> [Made] { Array(range).parallelMap(make) }
     let batches = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     let next = Handover<[Made]>([])
     var current = batches.first.map(made) ?? []
@@ -52,7 +52,7 @@ func madeSideBySide<Made: Sendable>(count: Int, batch size: Int,
 /// `first` on another thread while `second` runs on this one: two parts of a stage that share
 /// nothing (the files made from the whole book, and the search index). Both are done when it
 /// returns; should both fail, `first`'s error is thrown, as if they had run in that order.
-func sideBySide<First: Sendable, Second>(_ first: @escaping @Sendable () throws -> First,
+func concurrently<First: Sendable, Second>(_ first: @escaping @Sendable () throws -> First,
                                           _ second: () throws -> Second) throws -> (First, Second) {
     let made = Handover<Result<First, Error>?>(nil)
     let making = DispatchGroup()

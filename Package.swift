@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "folio", targets: ["folio"]),
-        .library(name: "FolioCore", targets: ["FolioCore"]),
+        .library(name: "FolioCore", targets: ["FolioBase", "FolioCore", "FolioCheck", "FolioServe"]),
     ],
     targets: [
         .systemLibrary(
@@ -37,13 +37,20 @@ let package = Package(
             providers: [.apt(["libkf5syntaxhighlighting-dev"])]
         ),
         .target(name: "CHighlighting", dependencies: ["CQt"], linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting")]),
-        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML", "CTOML", "CHighlighting", "CMicroHTTPD"], plugins: ["ThemeEmbedding"]),
+        // The layers of ARCHITECTURE.md ("What may depend on what"), each a target so that the
+        // compiler holds them: the base (model, source text, diagnostics, site layout) depends on
+        // nothing of Folio's; the pipeline's stages on the base; `folio check` on both; `folio
+        // serve` on both, and nothing on it.
+        .target(name: "FolioBase", dependencies: ["CCmark"]),
+        .target(name: "FolioCore", dependencies: ["FolioBase", "CCmark", "CYAML", "CTOML", "CHighlighting"], plugins: ["ThemeEmbedding"]),
+        .target(name: "FolioCheck", dependencies: ["FolioBase", "FolioCore"]),
+        .target(name: "FolioServe", dependencies: ["FolioBase", "FolioCore", "CMicroHTTPD"]),
         .executableTarget(name: "embed-theme"),
         .plugin(name: "ThemeEmbedding", capability: .buildTool(), dependencies: ["embed-theme"]),
-        .executableTarget(name: "folio", dependencies: ["FolioCore"]),
+        .executableTarget(name: "folio", dependencies: ["FolioBase", "FolioCore", "FolioCheck", "FolioServe"]),
         // The fuzz targets; `make fuzz` builds them with libFuzzer, `swift build` as a replayer.
-        .executableTarget(name: "folio-fuzz", dependencies: ["FolioCore"]),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "folio"]),
+        .executableTarget(name: "folio-fuzz", dependencies: ["FolioBase", "FolioCore", "FolioCheck"]),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioBase", "FolioCore", "FolioCheck", "FolioServe", "folio"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// What one build of a book can lend the next, for `folio serve`: the loaded book (`ProjectCache`),
@@ -6,7 +7,7 @@ import Foundation
 /// by everything its rendering reads. Every entry is kept with
 /// its whole input and reused only when the new input equals it, so a build from the cache
 /// gives the same bytes as a fresh one. A build keeps only the entries it used.
-final class BuildCache: @unchecked Sendable {
+package final class BuildCache: @unchecked Sendable {
     private struct Parse {
         var chapter: Chapter
         var options: MarkdownOptions
@@ -132,6 +133,8 @@ final class BuildCache: @unchecked Sendable {
     private var rendering: [String: PageKey] = [:]
     /// The pages of the build under way, which `remember` keeps with its files.
     private var pendingPages: PagedBook?
+
+    package init() {}
 
     /// The last good build, which an edit of chapters alone can carry over (`carryingOver`).
     private struct LastBuild {

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// How long each stage of a build took, in order, for `folio build --timings` and the benchmarks.

@@ -1,3 +1,5 @@
+@testable import FolioBase
+@testable import FolioCheck
 import Foundation
 @testable import FolioCore
 

@@ -1,3 +1,6 @@
+import FolioBase
+import FolioCheck
+import FolioServe
 import FolioCore
 
 let version = "0.1.0"

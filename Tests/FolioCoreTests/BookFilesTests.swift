@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// The disk's `BookFiles` reads and lists only what lies inside the book's folder.
 struct BookFilesTests {

@@ -1,5 +1,8 @@
 import Foundation
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 import Testing
 
 /// book.toml through the toml++ shim: values and where they are written, then what Folio reads.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// `folio serve` rebuilds from a cache of the build before; each rebuild must give the files a
 /// fresh build of the same book gives, byte for byte.

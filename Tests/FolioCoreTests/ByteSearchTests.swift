@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// Lines and markers found in UTF-8 bytes answer as the character-wise forms do.
 struct ByteSearchTests {

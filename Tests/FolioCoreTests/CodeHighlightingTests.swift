@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// One construct per test: a fenced code block in, the page's highlighted HTML out.
 struct CodeHighlightingTests {

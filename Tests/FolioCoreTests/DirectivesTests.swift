@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// mdBook's directives, one case a line: a chapter's Markdown in, the Markdown cmark reads out,
 /// or the error and its place.

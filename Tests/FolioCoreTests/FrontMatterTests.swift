@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 private func split(_ text: String) throws -> FrontMatter.Split {
     try FrontMatter.split(text, file: "ch.md")

@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// What fuzzing found (`make fuzz`, `Sources/folio-fuzz`), each as the smallest book that showed it:
 /// an error at its place where there was a crash or a hang.

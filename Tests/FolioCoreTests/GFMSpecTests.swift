@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// The GitHub Flavored Markdown examples, read from `gfm-spec/` in the shared folder (`../shared`
 /// beside the package, or `$FOLIO_SHARED`): `spec.txt` (the GFM spec 0.29) and `extensions.txt`

@@ -1,7 +1,10 @@
 import CCmark
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// One construct per test: a line of Markdown in, a line of HTML out.
 struct HTMLRendererTests {

@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 private func parse(_ json: String) throws -> JSONNode {
     try parseJSON(Data(json.utf8), file: "m.json")
 }
 
-private func at(_ line: Int, _ column: Int) -> FolioCore.SourceLocation {
-    FolioCore.SourceLocation(file: "m.json", line: line, column: column)
+private func at(_ line: Int, _ column: Int) -> FolioBase.SourceLocation {
+    FolioBase.SourceLocation(file: "m.json", line: line, column: column)
 }
 
 /// The diagnostic parsing `bytes` throws, as `line:column: message`.

@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// One link per test: where it is written, what it says, what it becomes.
 struct LinkRewriterTests {

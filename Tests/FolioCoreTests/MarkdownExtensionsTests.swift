@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// The extensions beyond CommonMark where the GFM spec's examples leave off: heading attributes,
 /// footnote numbering, tables inside containers, positions of links in cells, tables on pages,

@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// The positioned tree that chapters and SUMMARY.md are both read through.
 struct MarkdownSyntaxTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// The official Mustache spec suites, read from `mustache-spec/` in the shared folder: `../shared`
 /// beside the package, or `$FOLIO_SHARED`. Without the folder these tests are skipped, unless

@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 private func naturallySorted(_ names: [String]) -> [String] {
     names.sortedNaturally { $0 }

@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// Which side of the spine each page falls on, blank pages for recto starts, and spreads.
 struct PageSidesTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// The paged book, built by the real binary: nothing lost or doubled between a chapter and its
 /// pages, every id once in the book, and page URLs that stay put when other chapters change.

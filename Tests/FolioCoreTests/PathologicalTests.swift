@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// Hostile books: cmark's pathological inputs (its `test/pathological_tests.py`, at a hundredth of its
 /// sizes) and deep nesting, each built as a one-chapter book in memory through load, parse, link,

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 @Suite struct ServeTests {
     static let files = [

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// The write stage updates the output folder in place: only changed bytes are written, only
 /// Folio's own files are removed, and a failed or interrupted build leaves every file whole.

@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 @Test func slugLowercasesAndJoinsWords() {
     #expect(slugify("Getting Started") == "getting-started")

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// `line:column` of a byte offset.
 private func place(_ text: String, _ offset: Int, firstLine: Int = 1) -> String {

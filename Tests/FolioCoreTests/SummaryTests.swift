@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// The parsed summary on one line: `Title(path)` for prefix and suffix chapters, `- Title(path)`
 /// for numbered ones with `{ … }` around their children, `# Part`, `---`.

@@ -1,5 +1,8 @@
 import Testing
+@testable import FolioBase
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioServe
 
 /// The typesetter's pieces, one construct each: cutting inlines, breaking lines, measuring blocks.
 struct TypesetterTests {

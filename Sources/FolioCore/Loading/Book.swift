@@ -1,3 +1,5 @@
+import FolioBase
+
 /// A book as loaded: its options, its Markdown sections in reading order and its contents.
 struct Book: Sendable {
     var options: BookOptions

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// Read access to a book folder. Paths are relative to the book's root and use `/`.
@@ -24,7 +25,7 @@ public struct BookFiles: Sendable {
     var root: String
     var kind: @Sendable (String) -> Kind?
     var list: @Sendable (String) throws -> [Entry]
-    var read: @Sendable (String) throws -> Data
+    package var read: @Sendable (String) throws -> Data
     /// A canonical identity for a folder, so a symbolic link that loops back is noticed.
     var identity: @Sendable (String) -> String
     /// How far above the root includes may read, as `..` steps: to the top of the repository that

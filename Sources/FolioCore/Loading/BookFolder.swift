@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The files of a book folder, relative to it, in natural order, and the symbolic links among
 /// them that lead out of it.
 struct BookListing: Sendable {
@@ -77,6 +79,6 @@ func listBookFolder(_ files: BookFiles, ignoring: Set<String> = []) throws -> Bo
 let folderLimit = 10_000
 
 /// The paths of every file in the book folder, as `listBookFolder` finds them.
-func listBookFiles(_ files: BookFiles, ignoring: Set<String> = []) throws -> [String] {
+package func listBookFiles(_ files: BookFiles, ignoring: Set<String> = []) throws -> [String] {
     try listBookFolder(files, ignoring: ignoring).paths
 }

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// A book folder read from disk: the book, every file it holds (links may point at them),

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Hands out chapter slugs: the file name without its order prefix (`01-intro.md` → `intro`),
 /// a part's opening chapter takes its folder's name. A clash takes the folder's name in front,
 /// then a number. Names the site itself uses are never given out.

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The contents as a book has them: numbered chapters count on across parts, as in mdBook,
 /// nested ones get `2.1`; a file listed a second time is an error there, and a draft a warning.
 func numberingContents(_ entries: [ContentsEntry]) -> (contents: [ContentsEntry], diagnostics: [Diagnostic]) {

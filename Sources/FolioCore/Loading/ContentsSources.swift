@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The contents as `chapters:` in book.yml and the folder itself give them; SUMMARY.md gives
 /// its own (`parseSummary`).
 extension [ContentsEntry] {

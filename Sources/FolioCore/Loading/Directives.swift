@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// mdBook's directives, expanded as its `links` preprocessor does, in a chapter's Markdown

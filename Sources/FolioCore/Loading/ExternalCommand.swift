@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// What a command printed and how it ended.

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// What a chapter says about itself in the YAML block at its very top.
 struct FrontMatter: Sendable, Equatable {
     var title: String?

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// Bounds-checked reads from a file's bytes, counted from its first byte:

@@ -1,3 +1,5 @@
+import FolioBase
+
 extension ImageSize {
     /// GIF: the logical screen size, which every frame is drawn within.
     static func gif(_ bytes: ImageBytes) -> ImageSize? {

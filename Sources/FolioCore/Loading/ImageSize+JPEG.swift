@@ -1,3 +1,5 @@
+import FolioBase
+
 extension ImageSize {
     /// JPEG: the first frame header (SOF0–SOF15), reached by walking the segments from the start,
     /// turned a quarter when an earlier Exif orientation (5–8) says so, as browsers display it.

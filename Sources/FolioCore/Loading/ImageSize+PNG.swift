@@ -1,3 +1,5 @@
+import FolioBase
+
 extension ImageSize {
     /// PNG: the IHDR chunk, which must come first.
     /// A pHYs density is never consulted: browsers show a PNG at one CSS px per pixel whatever its dpi.

@@ -1,3 +1,5 @@
+import FolioBase
+
 extension ImageSize {
     /// SVG: the root element's absolute `width` and `height`; a missing or relative side
     /// comes from the `viewBox`, keeping its ratio when the other side is given.

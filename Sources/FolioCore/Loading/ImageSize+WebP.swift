@@ -1,3 +1,5 @@
+import FolioBase
+
 extension ImageSize {
     /// WebP: a RIFF file whose first chunk is a lossy (VP8), lossless (VP8L) or extended (VP8X) header.
     static func webP(_ bytes: ImageBytes) -> ImageSize? {

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// An image's intrinsic size in CSS px, read from its file's header (no decoding).

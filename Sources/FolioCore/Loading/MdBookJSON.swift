@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// The JSON mdBook hands its preprocessors, `[context, book]`, and the chapters read back from

@@ -1,8 +1,9 @@
+import FolioBase
 import Foundation
 
 /// A book folder as `folio build` is given it: a Folio book, or an mdBook project (a folder with
 /// `book.toml`, whose chapters are in its `src` folder).
-struct LoadedProject: Sendable {
+package struct LoadedProject: Sendable {
     var loaded: LoadedBook
     /// The folder the chapters and their images are read from.
     var contentFiles: BookFiles
@@ -54,7 +55,7 @@ extension MdBookConfig {
 /// The load stage for either kind of folder. In an mdBook project, book.toml gives the options
 /// and `src` the chapters; its preprocessors then run over them. When a folder has both
 /// book.yml and book.toml, book.yml wins and a warning says so.
-func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: BuildFlags = BuildFlags()) throws -> LoadedProject {
+package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: BuildFlags = BuildFlags()) throws -> LoadedProject {
     let hasTOML = files.kind(MdBookConfig.file) == .file
     guard hasTOML, files.kind("book.yml") != .file else {
         var loaded = try loadBook(files, ignoring: ignoring)

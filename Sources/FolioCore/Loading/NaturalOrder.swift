@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Whether `a` sorts before `b` the way people number files: runs of digits compare by value
 /// (`2-x.md` before `10-x.md`), everything else case-insensitively. Names equal by that measure
 /// (`01` and `1`, `A` and `a`) are ordered by their bytes, so the order is total and sorting is

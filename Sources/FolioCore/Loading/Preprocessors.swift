@@ -1,9 +1,10 @@
+import FolioBase
 import Foundation
 
 /// The order mdBook runs preprocessors in: its built-in `links` and `index` with the book's own,
 /// `before` and `after` honoured, ties broken by name. The built-in ones are not commands; they
 /// stay in the order only as anchors for `before` and `after`. Nil when the constraints loop.
-func preprocessorOrder(_ preprocessors: [PreprocessorConfig]) -> [PreprocessorConfig]? {
+package func preprocessorOrder(_ preprocessors: [PreprocessorConfig]) -> [PreprocessorConfig]? {
     let builtIn: Set = ["links", "index"]
     let byName = Dictionary(preprocessors.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var names = builtIn.union(byName.keys)

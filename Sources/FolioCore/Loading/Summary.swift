@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// Parses a `SUMMARY.md` into the book's contents: link text is a chapter's title there.

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The start tag of an XML document's root element, found by a small scan instead of a parser:
 /// enough to read a few attributes of `<svg>` without decoding the rest of the file.
 struct XMLRootTag {

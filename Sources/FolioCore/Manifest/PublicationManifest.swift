@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// `manifest.json`: a Readium Web Publication Manifest of the paged book. The reading order is

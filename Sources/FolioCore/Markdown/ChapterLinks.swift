@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The link stage: rewrites every link and image of every chapter, reports the broken ones
 /// at their file:line:column, and gathers the book files the site must carry and the sizes of
 /// the images, by the URL the pages use. With `rawHTML`, the links and sources written in raw

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The parse stage: every chapter's Markdown through libcmark, side by side (chapters are independent).
 /// The chapter that takes the book past `BookSize.book` gets a warning.
 func parseChapters(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter] {

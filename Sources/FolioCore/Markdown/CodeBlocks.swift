@@ -1,3 +1,5 @@
+import FolioBase
+
 /// A fenced code block's info string as mdBook reads it: words split at spaces, tabs and commas,
 /// the first the language (`rust`), the others attributes (`ignore`, `no_run`, `hidelines=~`).
 /// In the page the language becomes `language-rust` and each attribute a class of its own.

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The fenced code blocks of a text read line by line, for the scans of its lines that look for
 /// what cmark does not know (footnote definitions, definition lists): inside code, nothing counts.
 struct CodeFences {

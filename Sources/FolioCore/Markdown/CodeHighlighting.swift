@@ -1,3 +1,4 @@
+import FolioBase
 import CHighlighting
 
 /// A code block's text as the page shows it: highlighted at build time by KSyntaxHighlighting

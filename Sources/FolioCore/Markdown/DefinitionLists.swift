@@ -1,3 +1,5 @@
+import FolioBase
+
 /// A definition list as mdBook reads them (pulldown-cmark's): a paragraph, the term, followed
 /// by one or more definitions, each a line starting `:` (after at most three spaces) and the
 /// lines after it indented past the marker, or lazily continuing its paragraph:
@@ -8,7 +10,7 @@
 ///
 /// The list is loose (its definitions' paragraphs are `<p>`s) when a blank line parts a term
 /// from its first definition, two definitions, or two blocks of a definition.
-struct DefinitionList: Sendable, Equatable, Encodable {
+package struct DefinitionList: Sendable, Equatable, Encodable {
     struct Entry: Sendable, Equatable, Encodable {
         /// Empty for the rest of an entry that began on an earlier page.
         var term: [Inline]

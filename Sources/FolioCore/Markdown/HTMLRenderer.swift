@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Renders `Block` values to HTML exactly as libcmark's HTML renderer does,
 /// plus heading ids. With `rawHTML` off it behaves like cmark's safe mode:
 /// raw HTML is omitted and `javascript:`-style URLs are emptied.

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Heading attributes as mdBook reads them: `{#id .class …}` at the end of a heading gives it
 /// that id (instead of the one made from its text) and those classes.
 func headingAttributes(_ block: Block) -> Block {

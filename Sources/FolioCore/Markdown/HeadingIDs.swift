@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// Gives every heading (and every definition list's term) of a chapter an id from its text,

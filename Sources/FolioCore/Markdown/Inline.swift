@@ -1,7 +1,9 @@
+import FolioBase
+
 /// Text-level Markdown as Swift values.
 /// Only the cases with large payloads are boxed: a text piece, the most common inline, is held
 /// in its array directly, not in an allocation of its own.
-enum Inline: Sendable, Equatable, Encodable {
+package enum Inline: Sendable, Equatable, Encodable {
     case text(String)
     case softBreak
     case lineBreak
@@ -22,7 +24,7 @@ enum Inline: Sendable, Equatable, Encodable {
 }
 
 /// Where a link or an image points, and where it was written, for messages about it.
-struct Reference: Sendable, Equatable, Encodable {
+package struct Reference: Sendable, Equatable, Encodable {
     var destination: String
     var title: String
     var position: MarkdownPosition

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// What becomes of a broken link in a book that mdBook publishes broken links of: a warning, and the
 /// link repaired to the one target it can only have meant — a heading or chapter that differs from
 /// what was written only in case, spaces, dashes or punctuation (`#SQL客户端` for `#sql客户端`,

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// What a chapter's links may point at: the chapters with their heading ids, and every file

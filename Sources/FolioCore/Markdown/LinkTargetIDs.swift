@@ -1,3 +1,5 @@
+import FolioBase
+
 extension Block {
     /// Each id in the block a link may reach, in one walk: its headings', nested ones included,
     /// its terms', its footnotes' and the references to them (all of which take their chapter's slug in the

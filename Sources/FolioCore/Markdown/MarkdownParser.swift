@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Parses Markdown with libcmark into `Block` values, lowered from the positioned tree, with
 /// the extensions mdBook enables beyond CommonMark, built over cmark's tree and the source
 /// lines: tables, footnotes, strikethrough, task lists, heading attributes, and (unless turned

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The one traversal of the Markdown tree, in the manner of swift-markdown's `MarkupWalker`
 /// and `MarkupRewriter`: heading ids, chapter links, the paginator and plain text all go
 /// through these instead of recursions of their own.

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Formulas in a tree cmark has parsed, found as MathJax finds them in the page: in the text a
 /// reader's browser holds, once cmark has taken its backslash escapes (`\\(` in the Markdown is
 /// `\(` in the text). A formula lies within one run of inlines; it may span lines and emphasis (cmark

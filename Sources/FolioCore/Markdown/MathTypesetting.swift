@@ -1,3 +1,5 @@
+import FolioBase
+
 /// What became of a formula given to KaTeX.
 enum MathResult: Sendable, Equatable {
     case mathML(String)
@@ -11,7 +13,7 @@ struct MathUnavailable: Error, Sendable, Equatable {
 }
 
 /// Formulas to MathML, all of a build's at once: their results in the order given.
-struct MathRenderer: Sendable {
+package struct MathRenderer: Sendable {
     var render: @Sendable ([FormulaSource]) -> Result<[MathResult], MathUnavailable>
 }
 

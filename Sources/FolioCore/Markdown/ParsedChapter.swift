@@ -1,3 +1,5 @@
+import FolioBase
+
 /// A chapter after parsing: its blocks, its title and the headings and anchors others can link to.
 struct ParsedChapter: Sendable, Equatable {
     var chapter: Chapter

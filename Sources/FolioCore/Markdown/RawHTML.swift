@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 // A chapter's raw HTML, as mdBook books use it: ids to link to, and links and image sources

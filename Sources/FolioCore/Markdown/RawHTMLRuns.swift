@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// The blocks from a raw HTML block that opens a table to the one that closes it, joined into one

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// GFM's strikethrough over a run of inlines cmark has parsed: `~~text~~` or `~text~`. A run of
 /// one or two tildes opens when it is left-flanking and closes when it is right-flanking (the
 /// rules of `*`), and closes only an opener of its own length; longer runs stay text.

@@ -1,5 +1,7 @@
+import FolioBase
+
 /// A GFM pipe table: a header row, a delimiter row that sets each column's alignment, and rows.
-struct MarkdownTable: Sendable, Equatable, Encodable {
+package struct MarkdownTable: Sendable, Equatable, Encodable {
     enum Alignment: Sendable, Equatable, Encodable { case none, left, center, right }
 
     var alignments: [Alignment]

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// GFM's task list items: a list item whose paragraph opens with `[ ]` or `[x]` and a space
 /// starts with a disabled checkbox instead.
 func taskListItems(_ list: MarkdownList) -> MarkdownList {

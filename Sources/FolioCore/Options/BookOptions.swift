@@ -1,5 +1,7 @@
+import FolioBase
+
 /// Everything `book.yml` can say, with a default for every key.
-struct BookOptions: Sendable, Equatable, Encodable {
+package struct BookOptions: Sendable, Equatable, Encodable {
     var title: String?
     var authors: [String] = []
     var description: String?
@@ -13,7 +15,7 @@ struct BookOptions: Sendable, Equatable, Encodable {
     var language: String = "en"
     /// Reading order when there is no SUMMARY.md: chapter paths relative to the book folder.
     var chapters: [String]?
-    var reading = ReadingOptions()
+    package var reading = ReadingOptions()
     var page = PageOptions()
     /// A front cover: an image or a Markdown file, relative to the book folder.
     var cover: String?
@@ -31,7 +33,7 @@ struct BookOptions: Sendable, Equatable, Encodable {
     /// Where book.yml names each file (`chapters`, `cover`), for when a file turns out to be missing.
     var namedAt: [String: SourceLocation] = [:]
 
-    init() {}
+    package init() {}
 }
 
 /// See `BookOptions.slips`, `repairLink` and `expandDirectives`.
@@ -58,20 +60,20 @@ struct Redirect: Sendable, Equatable, Encodable {
 }
 
 /// How pages turn, in the vocabulary of a page view controller.
-struct ReadingOptions: Sendable, Equatable, Encodable {
-    enum Transition: String, Sendable, CaseIterable, Encodable { case curl, scroll }
-    enum Orientation: String, Sendable, CaseIterable, Encodable { case horizontal, vertical }
-    enum Spine: String, Sendable, CaseIterable, Encodable { case auto, min, mid, max, none }
-    enum Direction: String, Sendable, CaseIterable, Encodable { case ltr, rtl, ttb, btt }
+package struct ReadingOptions: Sendable, Equatable, Encodable {
+    package enum Transition: String, Sendable, CaseIterable, Encodable { case curl, scroll }
+    package enum Orientation: String, Sendable, CaseIterable, Encodable { case horizontal, vertical }
+    package enum Spine: String, Sendable, CaseIterable, Encodable { case auto, min, mid, max, none }
+    package enum Direction: String, Sendable, CaseIterable, Encodable { case ltr, rtl, ttb, btt }
 
-    var transition: Transition = .curl
-    var orientation: Orientation = .horizontal
-    var spine: Spine = .auto
+    package var transition: Transition = .curl
+    package var orientation: Orientation = .horizontal
+    package var spine: Spine = .auto
     /// Nil until decided: it then follows the orientation and the language.
-    var direction: Direction?
-    var doubleSided: Bool = true
+    package var direction: Direction?
+    package var doubleSided: Bool = true
 
-    init() {}
+    package init() {}
 }
 
 struct PageOptions: Sendable, Equatable, Encodable {

@@ -1,8 +1,10 @@
+import FolioBase
+
 /// What an mdBook project's `book.toml` says that Folio uses: the book's options, the folder of
 /// its chapters, its extra stylesheets and its preprocessors. Keys that mean nothing in Folio are
 /// kept, with where they are written, for `folio build --verbose`; mdBook 0.4's keys that 0.5
 /// removed are warnings.
-struct MdBookConfig: Sendable {
+package struct MdBookConfig: Sendable {
     var options = BookOptions()
     /// The folder of SUMMARY.md and the chapters, relative to the project (`[book] src`).
     var source = "src"
@@ -19,7 +21,7 @@ struct MdBookConfig: Sendable {
 }
 
 /// A `[preprocessor.NAME]` table.
-struct PreprocessorConfig: Sendable, Equatable {
+package struct PreprocessorConfig: Sendable, Equatable {
     var name: String
     /// `command`, or `mdbook-NAME` found on the PATH.
     var command: String?

@@ -1,3 +1,5 @@
+import FolioBase
+
 extension BookOptions {
     /// Reads `book.yml` (`nil`: no file or an empty one). A missing key, or one left empty as in
     /// `title:`, keeps its default. Throws every problem at once as a `DiagnosticsError`.

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// A value in an options file and the dotted key path that names it in messages.

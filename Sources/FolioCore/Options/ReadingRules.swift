@@ -1,3 +1,5 @@
+import FolioBase
+
 extension BookOptions {
     /// The way pages advance: the direction written, else top to bottom for a vertical book and
     /// the language's own for a horizontal one (`language: ar` reads right to left).
@@ -12,7 +14,7 @@ extension BookOptions {
     /// written. A vertical book is bound at the top when it reads top to bottom, as a horizontal
     /// one is bound at the left when it reads left to right: so `ttb` refuses `spine: max` and
     /// `btt` refuses `spine: min`, like `ltr` and `rtl`.
-    func readingRuleViolations(file: String, keys: [String: SourceLocation]) -> [Diagnostic] {
+    package func readingRuleViolations(file: String, keys: [String: SourceLocation]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         func refuse(_ key: String, _ message: String, hint: String) {
             let location = keys["reading.\(key)"] ?? keys["reading"] ?? SourceLocation(file: file)

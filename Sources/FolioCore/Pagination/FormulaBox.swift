@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The room a formula takes on the page, estimated from its TeX on the safe side, as the
 /// paginator cannot lay out MathML: every symbol and command as wide as 0.9 em (most are narrower),
 /// every row of a displayed formula as tall as its tallest construct could make it. The figures

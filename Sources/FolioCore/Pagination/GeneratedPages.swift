@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The pages Folio writes itself between the cover and the first chapter, as blocks the
 /// paginator sets like any chapter's: the title page and the contents.
 enum GeneratedPages {

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Cuts a paragraph's inlines at flat offsets (as `TextAtomizer` counts them), in increasing
 /// order, in one pass: one part more than there are offsets. Emphasis and links that span a cut
 /// are closed in the part before it and opened again in the part after, so every part is whole

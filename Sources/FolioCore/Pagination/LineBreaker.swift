@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Greedy line breaking, as a browser does it, over a paragraph's atoms.
 struct LineBreaker {
     struct Line: Equatable {

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// A paragraph's lines, kept while one chapter is paginated. A block inside lists or quotes is
 /// measured again at every level above it, each time the page is filled and split: a list nested a
 /// hundred deep would set its innermost paragraph two hundred times a page. Its lines are the same

@@ -1,6 +1,8 @@
+import FolioBase
+
 /// One fixed-size page of the book.
-struct Page: Sendable, Equatable, Encodable {
-    enum Side: String, Sendable, Encodable { case left, right, center }
+package struct Page: Sendable, Equatable, Encodable {
+    package enum Side: String, Sendable, Encodable { case left, right, center }
 
     enum Kind: String, Sendable, Encodable {
         /// A share of a chapter's text.

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The fixed design size of a page and the default theme's typography on it, in CSS px.
 /// The paginator measures with these numbers and the theme's CSS is written from them
 /// (`cssVariables`), so the two cannot drift apart.

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Links between pages: a chapter or heading to the page that holds it.
 struct PageLinks: Sendable {
     private let sections: [ChapterID: ParsedChapter]

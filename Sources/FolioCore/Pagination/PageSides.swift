@@ -1,18 +1,20 @@
+import FolioBase
+
 /// Which side of the spine each page falls on, as the book's reading options decide.
-struct PageSides {
+package struct PageSides {
     /// Two pages face each other: a horizontal book with the spine in the middle (or `auto`,
     /// which shows spreads whenever two pages fit). Otherwise every page stands alone.
     let spreads: Bool
     /// The side of a recto, the page a chapter opens on: right in a left-to-right book.
     let recto: Page.Side
 
-    init(_ reading: ReadingOptions, direction: ReadingOptions.Direction) {
+    package init(_ reading: ReadingOptions, direction: ReadingOptions.Direction) {
         spreads = reading.orientation == .horizontal && reading.doubleSided && (reading.spine == .mid || reading.spine == .auto)
         recto = direction == .rtl ? .left : .right
     }
 
     /// The side of the page numbered `number` in the book: page 1 is a recto, then they alternate.
-    func side(of number: Int) -> Page.Side {
+    package func side(of number: Int) -> Page.Side {
         guard spreads else { return .center }
         let verso: Page.Side = recto == .right ? .left : .right
         return number % 2 == 1 ? recto : verso

@@ -1,5 +1,7 @@
+import FolioBase
+
 /// The book as pages: every page in reading order, and where each heading landed.
-struct PagedBook: Sendable {
+package struct PagedBook: Sendable {
     var pages: [Page]
     var geometry: PageGeometry
     /// Chapter → the id of a heading, or of an element in its raw HTML → the page (its number

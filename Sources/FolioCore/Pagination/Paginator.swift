@@ -1,8 +1,9 @@
+import FolioBase
 import Foundation
 
 /// A chapter's blocks cut into pages: each page as full as the typesetter can make it,
 /// `<!-- pagebreak -->` forcing a new page, and every chapter at least one page long.
-func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Block]] {
+package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Block]] {
     var typesetter = typesetter
     typesetter.memo = LineMemo()
     let geometry = typesetter.geometry

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Tables and footnotes on the page. A table is laid out as the theme sets it: the page's width,
 /// the columns' widths chosen here and written into its HTML (`table-layout: fixed`), cells
 /// padded by `cellPadBlock` and `cellPadInline`, wrapping anywhere when they must; a table whose

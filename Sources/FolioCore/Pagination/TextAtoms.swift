@@ -1,3 +1,5 @@
+import FolioBase
+
 /// A paragraph's text as the line breaker sees it: pieces that cannot be broken, each with its
 /// width, and where it ends in the paragraph's flat text (the offsets `splitInlines` cuts at).
 struct TextAtom {

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// How wide text sets in the default theme's fonts, in em. The printable ASCII widths are

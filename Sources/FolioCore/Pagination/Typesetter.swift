@@ -1,3 +1,5 @@
+import FolioBase
+
 /// Measures blocks with the default theme's typography and splits them where a typesetter
 /// would: paragraphs between lines (never leaving one line alone), code between lines, lists
 /// between items, quotes, asides and items between their blocks, definition lists between
@@ -6,7 +8,7 @@
 /// The spacing it assumes is the theme's page CSS: blocks have only a top margin, so nothing
 /// collapses — no gap before the first block of a box, none between two paragraphs (the second
 /// is indented instead), `headingSpace` before a heading, `afterHeading` after one, `gap` otherwise.
-struct Typesetter {
+package struct Typesetter {
     let geometry: PageGeometry
     let images: ImageSizes
     /// Set while a chapter is paginated (see `LineMemo`).

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// A theme made ready to render a book: templates parsed once, UI strings in the book's language.

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// The render stage: the theme's documents filled in — one per page, the front page, the

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The starter book `folio init` writes: book.yml with every option, two chapters, an image.
 public func bookScaffold(title: String) -> [String: String] {
     [

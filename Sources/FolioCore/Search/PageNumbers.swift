@@ -1,6 +1,8 @@
+import FolioBase
+
 /// A term's pages, ascending, each once, kept small: each as its gap from the one before in
 /// 7-bit groups, so that a word on most pages of a big book takes a byte a page.
-struct PageNumbers: Sendable, Equatable {
+package struct PageNumbers: Sendable, Equatable {
     private var bytes: [UInt8] = []
     private var last = 0
     private(set) var count = 0

@@ -1,3 +1,5 @@
+import FolioBase
+
 extension [Block] {
     /// The words of a page as a reader sees them, for search: each paragraph, heading, term, code
     /// block and table cell on a line of its own. Raw HTML is markup, not words, and is left out.

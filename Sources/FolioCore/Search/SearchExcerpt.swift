@@ -1,9 +1,11 @@
+import FolioBase
+
 /// A result's snippet as the index keeps it: the words around a term's first place on a page,
 /// stored with the term for its first pages, so that a query's first results show their
 /// snippets from the shard that lists them, without loading the pages' texts.
-enum SearchExcerpt {
+package enum SearchExcerpt {
     /// How many of a term's pages have an excerpt: the results a reader sees first.
-    static let perTerm = 8
+    package static let perTerm = 8
     /// About how many characters an excerpt holds, and at most how many of them come before the term.
     static let length = 100
     static let before = 30

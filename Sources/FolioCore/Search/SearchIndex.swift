@@ -1,5 +1,7 @@
+import FolioBase
+
 /// The book's words → the pages that hold them, built from the pages' text.
-struct SearchIndex: Sendable, Equatable {
+package struct SearchIndex: Sendable, Equatable {
     /// Every term, in UTF-16 order (the order JavaScript compares strings in, so that the
     /// reader finds a term's shard by comparing), with the book numbers of its pages, ascending.
     var terms: [(term: String, pages: [Int])]
@@ -8,7 +10,7 @@ struct SearchIndex: Sendable, Equatable {
     /// Each page's terms, with the UTF-8 offset in its text of each one's first place.
     var places: [[String: Int]]
 
-    static func == (a: SearchIndex, b: SearchIndex) -> Bool {
+    package static func == (a: SearchIndex, b: SearchIndex) -> Bool {
         a.texts == b.texts && a.terms.map(\.term) == b.terms.map(\.term) && a.terms.map(\.pages) == b.terms.map(\.pages)
     }
 
@@ -28,7 +30,7 @@ struct SearchIndex: Sendable, Equatable {
     /// A book repeats its words: each distinct word or ideograph run is folded once. Pages are
     /// read side by side a batch at a time, so that only two batches' texts and words are held,
     /// and a batch is counted while the next is read.
-    static func terms(of paged: PagedBook, text: (Int, String) -> Void) -> [(term: String, pages: PageNumbers, excerpts: [String])] {
+    package static func terms(of paged: PagedBook, text: (Int, String) -> Void) -> [(term: String, pages: PageNumbers, excerpts: [String])] {
         // Terms are numbered as they are first met, so that a page's terms are counted by number;
         // so are the tokens' lists of terms, so that reading a page takes no reference to one.
         var numbers: [String: Int] = [:]
@@ -188,12 +190,12 @@ struct SearchIndex: Sendable, Equatable {
     }
 
     /// Every term of a text, as often as it occurs.
-    static func terms(of text: String) -> [String] {
+    package static func terms(of text: String) -> [String] {
         SearchText.tokens(text).flatMap(terms(of:))
     }
 
     /// The terms a word or an ideograph run is found by.
-    static func terms(of token: SearchText.Token) -> [String] {
+    package static func terms(of token: SearchText.Token) -> [String] {
         switch token {
         case .word(let word): word.unicodeScalars.count > SearchText.longestWord ? [] : SearchText.terms(ofWord: word)
         case .ideographs(let run): SearchText.terms(ofIdeographs: run)

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// A whole index's terms (`SearchShards.Term`, in order) after some pages' texts changed: only
 /// the terms of those pages, before or after, move; each keeps the excerpts of its first pages
 /// that are still first and unchanged. What a kept build (`BuildRecord`) does with an edit.

@@ -1,9 +1,10 @@
+import FolioBase
 import Foundation
 
 /// Text as readers search it: the one normalisation and tokenisation of the search index,
 /// specified once in `Tests/search-cases.json` and written twice, here for the index and in
 /// `Templates/assets/search-index.js` for the query; both are tested on that table.
-enum SearchText {
+package enum SearchText {
     /// A term as the index keeps it: lower case, compatibility forms unfolded, diacritics
     /// (Latin accents, Arabic harakat, Hebrew niqqud) and tatweel removed, alef forms and
     /// final forms unified. Kana keep their voicing marks, and Hangul its syllables.
@@ -27,7 +28,7 @@ enum SearchText {
 
     /// A run of the text that is searched as one: a word (with the parts of an identifier),
     /// or a run of Chinese, Japanese or Korean characters, which has no spaces to split at.
-    enum Token: Hashable, Sendable {
+    package enum Token: Hashable, Sendable {
         case word(String)
         case ideographs(String)
 

@@ -1,3 +1,5 @@
+import FolioBase
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

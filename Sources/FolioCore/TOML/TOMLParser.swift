@@ -1,3 +1,4 @@
+import FolioBase
 import CTOML
 
 /// Parses a TOML document (book.toml) with toml++ into the same positioned values book.yml gives,
@@ -7,7 +8,7 @@ import CTOML
 ///
 /// Throws a `Diagnostic` at the line and column of a syntax error. The C document is copied into
 /// Swift values and freed before the function returns.
-func parseTOML(_ source: SourceText) throws -> YAMLNode {
+package func parseTOML(_ source: SourceText) throws -> YAMLNode {
     let text = source.text
     let document = text.utf8CString.withUnsafeBufferPointer { buffer in
         ctoml_parse(buffer.baseAddress, buffer.count - 1)

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// One piece of a parsed template.
 enum MustacheNode: Sendable {
     /// Template text holding at most one newline, at its end, so the renderer knows where a

@@ -1,3 +1,5 @@
+import FolioBase
+
 extension MustacheTemplate {
     /// The template made ready for many documents that share `shared`: every part that depends
     /// only on `shared` is rendered now, into text, and every partial is inlined, so each document

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// A Mustache template, parsed once and then rendered as often as needed: once per page of a book.

@@ -1,3 +1,5 @@
+import FolioBase
+
 /// The data a Mustache template renders: JSON's shapes, so a book's pages, chapters and
 /// strings map onto it directly, and Swift callers can write it as literals:
 /// `["title": "A", "items": [["n": 1]]]`.

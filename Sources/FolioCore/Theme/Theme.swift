@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// The files of a theme by their path inside `Templates/`: Mustache documents and partials

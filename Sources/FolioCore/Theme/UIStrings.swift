@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// The words of the theme's chrome in the book's language: `strings/<language>.yml`, then

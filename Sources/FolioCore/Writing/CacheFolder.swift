@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 
 /// Where `folio build` keeps what it remembers of an output folder, outside the site, so that the

@@ -1,3 +1,4 @@
+import FolioBase
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,8 @@
+import FolioBase
+
 /// A YAML value as written, with where it was written, so that a problem found later
 /// (a bad option, an unknown key) can name its file, line and column.
-struct YAMLNode: Sendable, Equatable {
+package struct YAMLNode: Sendable, Equatable {
     enum Value: Sendable, Equatable {
         /// `plain` is true when the scalar was written unquoted and untagged: only then can it
         /// mean null, a boolean or a number (`"true"` is the string "true").

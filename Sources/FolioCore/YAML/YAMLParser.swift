@@ -1,3 +1,4 @@
+import FolioBase
 import CYAML
 
 /// Parses one YAML document into a `YAMLNode`, or `nil` when the text holds none (empty, or only

@@ -3,7 +3,7 @@ import FolioBase
 /// An admonition as mdBook writes them (GitHub's alerts): a block quote whose first line is a
 /// tag — `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]`, in any case — set
 /// apart as an aside with an icon and a title in the book's language. The tag is not text.
-package struct Aside: Sendable, Equatable, Encodable {
+struct Aside: Sendable, Equatable, Encodable {
     enum Kind: String, Sendable, CaseIterable, Encodable {
         case note, tip, important, warning, caution
     }

@@ -3,7 +3,7 @@ import FolioBase
 /// A chapter's Markdown as Swift values, copied out of libcmark's tree.
 /// Only the cases that hold a block, or more than a string, are boxed: a paragraph, the most
 /// common block, is held in its array directly, not in an allocation of its own.
-package enum Block: Sendable, Equatable, Encodable {
+enum Block: Sendable, Equatable, Encodable {
     case paragraph([Inline])
     /// `id` is filled in by `assignHeadingIDs`; the parser leaves it empty.
     indirect case heading(level: Int, content: [Inline], id: String)
@@ -29,7 +29,7 @@ package enum Block: Sendable, Equatable, Encodable {
     indirect case continued(Block)
 }
 
-package struct MarkdownList: Sendable, Equatable, Encodable {
+struct MarkdownList: Sendable, Equatable, Encodable {
     /// The first number of an ordered list; nil for a bullet list.
     var start: Int?
     /// A tight list renders its paragraphs without `<p>`.

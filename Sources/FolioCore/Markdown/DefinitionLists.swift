@@ -10,7 +10,7 @@ import FolioBase
 ///
 /// The list is loose (its definitions' paragraphs are `<p>`s) when a blank line parts a term
 /// from its first definition, two definitions, or two blocks of a definition.
-package struct DefinitionList: Sendable, Equatable, Encodable {
+struct DefinitionList: Sendable, Equatable, Encodable {
     struct Entry: Sendable, Equatable, Encodable {
         /// Empty for the rest of an entry that began on an earlier page.
         var term: [Inline]

@@ -1,7 +1,7 @@
 import FolioBase
 
 /// A formula written between math delimiters, in TeX, and the MathML the math stage makes of it.
-package struct Formula: Sendable, Equatable, Encodable {
+struct Formula: Sendable, Equatable, Encodable {
     var tex: String
     /// Set apart on a line of its own (`\[…\]`, `$$…$$`), rather than standing in the text (`\(…\)`, `$…$`).
     var display: Bool

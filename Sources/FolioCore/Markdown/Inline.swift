@@ -3,7 +3,7 @@ import FolioBase
 /// Text-level Markdown as Swift values.
 /// Only the cases with large payloads are boxed: a text piece, the most common inline, is held
 /// in its array directly, not in an allocation of its own.
-package enum Inline: Sendable, Equatable, Encodable {
+enum Inline: Sendable, Equatable, Encodable {
     case text(String)
     case softBreak
     case lineBreak
@@ -24,7 +24,7 @@ package enum Inline: Sendable, Equatable, Encodable {
 }
 
 /// Where a link or an image points, and where it was written, for messages about it.
-package struct Reference: Sendable, Equatable, Encodable {
+struct Reference: Sendable, Equatable, Encodable {
     var destination: String
     var title: String
     var position: MarkdownPosition

@@ -1,7 +1,7 @@
 import FolioBase
 
 /// A GFM pipe table: a header row, a delimiter row that sets each column's alignment, and rows.
-package struct MarkdownTable: Sendable, Equatable, Encodable {
+struct MarkdownTable: Sendable, Equatable, Encodable {
     enum Alignment: Sendable, Equatable, Encodable { case none, left, center, right }
 
     var alignments: [Alignment]

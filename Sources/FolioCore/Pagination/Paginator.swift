@@ -3,7 +3,7 @@ import Foundation
 
 /// A chapter's blocks cut into pages: each page as full as the typesetter can make it,
 /// `<!-- pagebreak -->` forcing a new page, and every chapter at least one page long.
-package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Block]] {
+func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Block]] {
     var typesetter = typesetter
     typesetter.memo = LineMemo()
     let geometry = typesetter.geometry

@@ -8,7 +8,7 @@ import FolioBase
 /// The spacing it assumes is the theme's page CSS: blocks have only a top margin, so nothing
 /// collapses — no gap before the first block of a box, none between two paragraphs (the second
 /// is indented instead), `headingSpace` before a heading, `afterHeading` after one, `gap` otherwise.
-package struct Typesetter {
+struct Typesetter {
     let geometry: PageGeometry
     let images: ImageSizes
     /// Set while a chapter is paginated (see `LineMemo`).

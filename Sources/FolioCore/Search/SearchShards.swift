@@ -16,7 +16,7 @@ import Foundation
 ///
 /// The files are made as the index's parts come, page texts in book order and terms in theirs, so
 /// that a big book's texts are held only as their chunks' JSON.
-package struct SearchShards {
+struct SearchShards {
     /// A term as a shard holds it: its pages, ascending, and the excerpts of its first ones.
     typealias Term = (term: String, pages: PageNumbers, excerpts: [String])
 

@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import Foundation
 
 /// What one build of a book can lend the next, for `folio serve`: the loaded book (`ProjectCache`),
@@ -181,7 +185,7 @@ package final class BuildCache: @unchecked Sendable {
 
     /// The math stage (`typesetMath`), asking `renderer` only for formulas no build before rendered.
     func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter] {
-        FolioCore.typesetMath(chapters, renderer: MathRenderer { [self] sources in
+        FolioBook.typesetMath(chapters, renderer: MathRenderer { [self] sources in
             let missing = sources.filter { formulas[$0] == nil }
             if !missing.isEmpty {
                 switch renderer.render(missing) {

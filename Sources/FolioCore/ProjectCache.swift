@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import Foundation
 
 /// What one load of a book can lend the next, for `folio serve`: the project as loaded, and how

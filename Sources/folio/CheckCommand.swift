@@ -1,7 +1,8 @@
 import FolioBase
+import FolioBook
 import FolioCheck
-import FolioServe
 import FolioCore
+import FolioServe
 import Foundation
 
 /// `folio check [PATH] [--format text|json|github] [--strict]`: PATH is a built site, or a book

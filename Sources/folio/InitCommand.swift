@@ -1,7 +1,8 @@
 import FolioBase
+import FolioBook
 import FolioCheck
-import FolioServe
 import FolioCore
+import FolioServe
 import Foundation
 
 /// `folio init [DIR] [--title T]`: a starter book that builds, never written over an existing one.

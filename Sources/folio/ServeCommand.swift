@@ -1,8 +1,9 @@
 import FolioBase
+import FolioBook
 import FolioCheck
+import FolioCore
 import FolioServe
 import Dispatch
-import FolioCore
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,8 @@
 import FolioBase
+import FolioBook
 import FolioCheck
-import FolioServe
 import FolioCore
+import FolioServe
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

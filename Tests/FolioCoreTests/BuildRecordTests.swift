@@ -1,8 +1,12 @@
 import Foundation
 import Testing
 @testable import FolioBase
+@testable import FolioBook
 @testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
 @testable import FolioServe
 
 /// A build keeps, in its cache outside the site, what the next build of the book into the same

@@ -1,7 +1,11 @@
 import Testing
 @testable import FolioBase
+@testable import FolioBook
 @testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
 @testable import FolioServe
 
 /// What fuzzing found (`make fuzz`, `Sources/folio-fuzz`), each as the smallest book that showed it:

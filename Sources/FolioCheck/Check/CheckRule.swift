@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import FolioCore
 
 /// The rules `folio check` applies, by their stable ids (listed in the README).

@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 
 /// Folio's own manifest terms: the reading options a page-curl reader needs beside the
 /// Readium ones, as absolute-URI keys in `metadata`. `schemas/folio.schema.json` describes them.

@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 
 /// book.toml's redirects as small documents at the old addresses: a refresh, a canonical link
 /// and a plain link, all relative so the site works under a sub-path. A target inside the book

@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 
 /// `sitemap.xml`: the front page, the contents and every page. Search engines want absolute
 /// locations, so with `url:` in book.yml the locations are absolute; without it they are

@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 
 /// The values the theme's templates see. Every document is rendered over two contexts: the
 /// names shared by all of a book's documents (`shared`), made once per book, and the

@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 
 /// One piece of a parsed template.
 enum MustacheNode: Sendable {

@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 
 /// Walks a parsed template over a stack of contexts, appending everything to one buffer.
 struct MustacheRenderer {

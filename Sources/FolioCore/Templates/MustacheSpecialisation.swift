@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 
 extension MustacheTemplate {
     /// The template made ready for many documents that share `shared`: every part that depends

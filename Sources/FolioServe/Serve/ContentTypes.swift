@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import FolioCore
 
 let htmlType = "text/html; charset=utf-8"

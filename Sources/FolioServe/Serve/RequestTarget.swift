@@ -1,4 +1,8 @@
 import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import FolioCore
 
 /// A request's target (`/chapter/2.html`) as a key of the site in memory, or the 4xx status that

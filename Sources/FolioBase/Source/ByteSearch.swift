@@ -54,42 +54,42 @@ extension StringProtocol {
 // so the hot loops that ask them of every byte (HTML, JSON, ids, paths) pay no call.
 
 /// `A`–`Z` and `a`–`z`.
-@inline(__always) package func isASCIILetter(_ byte: UInt8) -> Bool {
+@inlinable @inline(__always) package func isASCIILetter(_ byte: UInt8) -> Bool {
     (byte | 0x20) &- UInt8(ascii: "a") < 26
 }
 
 /// `A`–`Z`.
-@inline(__always) func isASCIIUppercase(_ byte: UInt8) -> Bool {
+@usableFromInline @inline(__always) func isASCIIUppercase(_ byte: UInt8) -> Bool {
     byte &- UInt8(ascii: "A") < 26
 }
 
 /// `0`–`9`.
-@inline(__always) package func isASCIIDigit(_ byte: UInt8) -> Bool {
+@inlinable @inline(__always) package func isASCIIDigit(_ byte: UInt8) -> Bool {
     byte &- UInt8(ascii: "0") < 10
 }
 
 /// `A`–`Z`, `a`–`z` and `0`–`9`.
-@inline(__always) package func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+@inlinable @inline(__always) package func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
     isASCIILetter(byte) || isASCIIDigit(byte)
 }
 
 /// The byte with `A`–`Z` made `a`–`z`, any other as it is.
-@inline(__always) package func asciiLowercased(_ byte: UInt8) -> UInt8 {
+@inlinable @inline(__always) package func asciiLowercased(_ byte: UInt8) -> UInt8 {
     isASCIIUppercase(byte) ? byte | 0x20 : byte
 }
 
 /// `!` to `~`: printable ASCII but the space.
-@inline(__always) package func isASCIIGraphic(_ byte: UInt8) -> Bool {
+@inlinable @inline(__always) package func isASCIIGraphic(_ byte: UInt8) -> Bool {
     byte &- 0x21 < 0x5E
 }
 
 /// ASCII's punctuation and symbols: what a backslash escapes in CommonMark.
-@inline(__always) package func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+@inlinable @inline(__always) package func isASCIIPunctuation(_ byte: UInt8) -> Bool {
     isASCIIGraphic(byte) && !isASCIIAlphanumeric(byte)
 }
 
 /// The value of a hexadecimal digit (`0`–`9`, `a`–`f`, `A`–`F`); nil for any other byte.
-@inline(__always) package func asciiHexDigitValue(_ byte: UInt8) -> UInt8? {
+@inlinable @inline(__always) package func asciiHexDigitValue(_ byte: UInt8) -> UInt8? {
     if isASCIIDigit(byte) { return byte &- UInt8(ascii: "0") }
     let letter = (byte | 0x20) &- UInt8(ascii: "a")
     return letter < 6 ? letter + 10 : nil
@@ -97,7 +97,7 @@ extension StringProtocol {
 
 /// A space, tab, line feed or carriage return: whitespace as XML and JSON have it, and as a
 /// page's text does.
-@inline(__always) package func isSpaceByte(_ byte: UInt8) -> Bool {
+@inlinable @inline(__always) package func isSpaceByte(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }
 
@@ -107,7 +107,7 @@ extension StringProtocol {
 }
 
 /// `isHTMLSpaceByte` or a vertical tab: every ASCII whitespace character, as C's `isspace` has it.
-@inline(__always) package func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+@inlinable @inline(__always) package func isASCIIWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || (0x09...0x0D).contains(byte)
 }
 

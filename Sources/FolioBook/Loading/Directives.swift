@@ -264,7 +264,7 @@ private func take(_ selection: Selection, of lines: [(text: Substring, line: Int
 }
 
 /// What mdBook puts before a line `rustdoc_include` keeps but hides.
-package let hiddenLinePrefix = "# "
+let hiddenLinePrefix = "# "
 
 // MARK: Expanding
 

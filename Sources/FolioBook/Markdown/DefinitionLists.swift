@@ -62,13 +62,6 @@ struct DefinitionListLines {
         /// Each definition's text, dedented, and the line it starts on.
         var definitions: [(text: String, line: Int)]
         var loose: Bool
-
-        package init(term: String, termLine: Int, definitions: [(text: String, line: Int)], loose: Bool) {
-            self.term = term
-            self.termLine = termLine
-            self.definitions = definitions
-            self.loose = loose
-        }
     }
 
     /// The text with each list a placeholder line.

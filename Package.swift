@@ -6,7 +6,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "folio", targets: ["folio"]),
-        .library(name: "FolioCore", targets: ["FolioCore"]),
+        .library(
+            name: "FolioCore",
+            targets: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch", "FolioCore", "FolioCheck", "FolioServe"]
+        ),
     ],
     targets: [
         .systemLibrary(
@@ -37,13 +40,33 @@ let package = Package(
             providers: [.apt(["libkf5syntaxhighlighting-dev"])]
         ),
         .target(name: "CHighlighting", dependencies: ["CQt"], linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting")]),
-        .target(name: "FolioCore", dependencies: ["CCmark", "CYAML", "CTOML", "CHighlighting", "CMicroHTTPD"], plugins: ["ThemeEmbedding"]),
+        // The layers of ARCHITECTURE.md ("What may depend on what"), each a target so that the
+        // compiler holds them: the base (model, source text, diagnostics, site layout) depends on
+        // nothing of Folio's; each stage of the pipeline on the base and the stages before it;
+        // `folio check` on what it reads of them; `folio serve` on the pipeline, and nothing on it.
+        .target(name: "FolioBase", dependencies: ["CCmark"]),
+        .target(name: "FolioOptions", dependencies: ["FolioBase", "CYAML", "CTOML"]),
+        // Loading and Markdown are one target: SUMMARY.md's titles are read with Markdown's inlines,
+        // and parsing asks the loader's image sizes and commands.
+        .target(name: "FolioBook", dependencies: ["FolioBase", "FolioOptions", "CHighlighting"]),
+        .target(name: "FolioPagination", dependencies: ["FolioBase", "FolioOptions", "FolioBook"]),
+        .target(name: "FolioSearch", dependencies: ["FolioBase", "FolioBook", "FolioPagination"]),
+        .target(
+            name: "FolioCore",
+            dependencies: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch"],
+            plugins: ["ThemeEmbedding"]
+        ),
+        .target(name: "FolioCheck", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch", "FolioCore"]),
+        .target(name: "FolioServe", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch", "FolioCore", "CMicroHTTPD"]),
         .executableTarget(name: "embed-theme"),
         .plugin(name: "ThemeEmbedding", capability: .buildTool(), dependencies: ["embed-theme"]),
-        .executableTarget(name: "folio", dependencies: ["FolioCore"]),
+        .executableTarget(name: "folio", dependencies: ["FolioBase", "FolioBook", "FolioCore", "FolioCheck", "FolioServe"]),
         // The fuzz targets; `make fuzz` builds them with libFuzzer, `swift build` as a replayer.
-        .executableTarget(name: "folio-fuzz", dependencies: ["FolioCore"]),
-        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "folio"]),
+        .executableTarget(
+            name: "folio-fuzz",
+            dependencies: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch", "FolioCore", "FolioCheck"]
+        ),
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch", "FolioCore", "FolioCheck", "FolioServe", "folio"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,3 +1,8 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import Foundation
 
 /// What a finished build did, for the closing summary line.
@@ -51,7 +56,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
 /// the build's own `record` made for the next.
 /// The chapters' sources are let go once parsed (those holding raw HTML once paginated) when the caller gives up the project.
 /// `math` renders the formulas of a book with math.
-func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil, keeping: KeptBuild? = nil,
+package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil, keeping: KeptBuild? = nil,
                 math: MathRenderer = .katex)
     -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, record: BuildRecord?)
 {

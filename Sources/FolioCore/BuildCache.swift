@@ -1,3 +1,8 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import Foundation
 
 /// What one build of a book can lend the next, for `folio serve`: the loaded book (`ProjectCache`),
@@ -6,7 +11,7 @@ import Foundation
 /// by everything its rendering reads. Every entry is kept with
 /// its whole input and reused only when the new input equals it, so a build from the cache
 /// gives the same bytes as a fresh one. A build keeps only the entries it used.
-final class BuildCache: @unchecked Sendable {
+package final class BuildCache: @unchecked Sendable {
     private struct Parse {
         var chapter: Chapter
         var options: MarkdownOptions
@@ -133,6 +138,8 @@ final class BuildCache: @unchecked Sendable {
     /// The pages of the build under way, which `remember` keeps with its files.
     private var pendingPages: PagedBook?
 
+    package init() {}
+
     /// The last good build, which an edit of chapters alone can carry over (`carryingOver`).
     private struct LastBuild {
         var build: MemoryBuild
@@ -178,7 +185,7 @@ final class BuildCache: @unchecked Sendable {
 
     /// The math stage (`typesetMath`), asking `renderer` only for formulas no build before rendered.
     func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter] {
-        FolioCore.typesetMath(chapters, renderer: MathRenderer { [self] sources in
+        FolioBook.typesetMath(chapters, renderer: MathRenderer { [self] sources in
             let missing = sources.filter { formulas[$0] == nil }
             if !missing.isEmpty {
                 switch renderer.render(missing) {

@@ -1,3 +1,8 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +22,7 @@ import Darwin
 /// documents are the files already in the folder, which the record of Folio's files vouches for;
 /// otherwise the whole book is laid out again. The record holds only for the Folio that wrote it,
 /// beside the record of Folio's files written with it.
-struct BuildRecord: Sendable {
+package struct BuildRecord: Sendable {
     /// Its file in the build's cache.
     static let fileName = "build-record"
     static let format = "folio-build 2"
@@ -295,7 +300,7 @@ private struct RecordReader {
 // MARK: A build that keeps
 
 /// The output folder of a build, with what the build before kept there and in its cache.
-struct KeptBuild: Sendable {
+package struct KeptBuild: Sendable {
     var root: String
     var cache: CacheFolder
     /// The record of Folio's files there, when the cache has a readable one (the writer takes it too).

@@ -1,3 +1,8 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import Foundation
 
 /// How long each stage of a build took, in order, for `folio build --timings` and the benchmarks.

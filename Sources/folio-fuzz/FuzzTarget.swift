@@ -1,5 +1,11 @@
-import Foundation
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+import Foundation
 
 /// What the fuzzer drives: each target turns arbitrary bytes into the input of one part of Folio.
 /// An input holds several files, separated by the byte 0x1E (ASCII's record separator), so the

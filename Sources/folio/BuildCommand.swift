@@ -1,4 +1,8 @@
+import FolioBase
+import FolioBook
+import FolioCheck
 import FolioCore
+import FolioServe
 import Foundation
 
 /// `folio build [DIR] [-o OUT] [--strict] [--no-preprocessors]`.

@@ -1,4 +1,8 @@
+import FolioBase
+import FolioBook
+import FolioCheck
 import FolioCore
+import FolioServe
 import Foundation
 
 /// `folio check [PATH] [--format text|json|github] [--strict]`: PATH is a built site, or a book

@@ -1,4 +1,8 @@
+import FolioBase
+import FolioBook
+import FolioCheck
 import FolioCore
+import FolioServe
 import Foundation
 
 /// `folio check`'s diagnostics for machines: one JSON array, or GitHub Actions annotations.

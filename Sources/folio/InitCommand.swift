@@ -1,4 +1,8 @@
+import FolioBase
+import FolioBook
+import FolioCheck
 import FolioCore
+import FolioServe
 import Foundation
 
 /// `folio init [DIR] [--title T]`: a starter book that builds, never written over an existing one.

@@ -1,4 +1,8 @@
+import FolioBase
+import FolioBook
+import FolioCheck
 import FolioCore
+import FolioServe
 
 let version = "0.1.0"
 

@@ -1,5 +1,9 @@
-import Dispatch
+import FolioBase
+import FolioBook
+import FolioCheck
 import FolioCore
+import FolioServe
+import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,8 @@
+import FolioBase
+import FolioBook
+import FolioCheck
 import FolioCore
+import FolioServe
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

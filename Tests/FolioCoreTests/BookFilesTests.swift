@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The disk's `BookFiles` reads and lists only what lies inside the book's folder.
 struct BookFilesTests {

@@ -1,5 +1,12 @@
 import Foundation
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 import Testing
 
 /// book.toml through the toml++ shim: values and where they are written, then what Folio reads.

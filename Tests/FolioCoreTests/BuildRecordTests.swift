@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// A build keeps, in its cache outside the site, what the next build of the book into the same
 /// folder may reuse: after an edit of a chapter's text only that chapter is laid out, rendered and

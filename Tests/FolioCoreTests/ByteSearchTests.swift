@@ -1,5 +1,12 @@
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// Lines and markers found in UTF-8 bytes answer as the character-wise forms do.
 struct ByteSearchTests {

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The default theme's colours for highlighted code (`--hk`, `--hs`, `--hn`, `--ht`, and
 /// comments in `--muted`) pass WCAG AA, a contrast of 4.5:1, on the page (`--bg`) and on code's

@@ -1,5 +1,12 @@
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// mdBook's directives, one case a line: a chapter's Markdown in, the Markdown cmark reads out,
 /// or the error and its place.

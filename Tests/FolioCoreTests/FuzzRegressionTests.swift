@@ -1,5 +1,12 @@
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// What fuzzing found (`make fuzz`, `Sources/folio-fuzz`), each as the smallest book that showed it:
 /// an error at its place where there was a crash or a hang.

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The GitHub Flavored Markdown examples, read from `gfm-spec/` in the shared folder (`../shared`
 /// beside the package, or `$FOLIO_SHARED`): `spec.txt` (the GFM spec 0.29) and `extensions.txt`

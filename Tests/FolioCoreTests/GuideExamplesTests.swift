@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The guide in `content/` shows what Folio prints and writes; each of those examples is run here
 /// against the real `folio` (and libcmark), so that the guide cannot drift from Folio.

@@ -1,7 +1,14 @@
 import CCmark
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// One construct per test: a line of Markdown in, a line of HTML out.
 struct HTMLRendererTests {

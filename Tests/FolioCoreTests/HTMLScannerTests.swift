@@ -1,13 +1,20 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 private func scan(_ html: String) throws -> HTMLScan {
     try scanHTML(Data(html.utf8), file: "p.html")
 }
 
-private func at(_ line: Int, _ column: Int) -> FolioCore.SourceLocation {
-    FolioCore.SourceLocation(file: "p.html", line: line, column: column)
+private func at(_ line: Int, _ column: Int) -> FolioBase.SourceLocation {
+    FolioBase.SourceLocation(file: "p.html", line: line, column: column)
 }
 
 /// The names of the start tags, with `/` before end tags, in document order.

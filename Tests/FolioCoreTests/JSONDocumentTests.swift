@@ -1,13 +1,20 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 private func parse(_ json: String) throws -> JSONNode {
     try parseJSON(Data(json.utf8), file: "m.json")
 }
 
-private func at(_ line: Int, _ column: Int) -> FolioCore.SourceLocation {
-    FolioCore.SourceLocation(file: "m.json", line: line, column: column)
+private func at(_ line: Int, _ column: Int) -> FolioBase.SourceLocation {
+    FolioBase.SourceLocation(file: "m.json", line: line, column: column)
 }
 
 /// The diagnostic parsing `bytes` throws, as `line:column: message`.

@@ -1,5 +1,12 @@
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// One link per test: where it is written, what it says, what it becomes.
 struct LinkRewriterTests {

@@ -1,5 +1,12 @@
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The extensions beyond CommonMark where the GFM spec's examples leave off: heading attributes,
 /// footnote numbering, tables inside containers, positions of links in cells, tables on pages,

@@ -1,5 +1,12 @@
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// Formulas: found in the text cmark leaves (`Markdown/Math.swift`), rendered by KaTeX once per
 /// build (`typesetMath`), shown as TeX when they cannot be, and given room on the page from their TeX.

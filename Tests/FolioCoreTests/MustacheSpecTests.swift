@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The official Mustache spec suites, read from `mustache-spec/` in the shared folder: `../shared`
 /// beside the package, or `$FOLIO_SHARED`. Without the folder these tests are skipped, unless

@@ -1,5 +1,12 @@
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 private func decode(_ yaml: String) throws -> BookOptions {
     try BookOptions.decode(parseYAML(yaml, file: "book.yml"), file: "book.yml")
@@ -68,9 +75,9 @@ private func problems(_ yaml: String) -> [String] {
         expected.reading.direction = .ltr
         expected.cover = "images/cover.jpg"
         expected.namedAt = [
-            "intro.md": FolioCore.SourceLocation(file: "book.yml", line: 5, column: 12),
-            "part/one.md": FolioCore.SourceLocation(file: "book.yml", line: 5, column: 22),
-            "images/cover.jpg": FolioCore.SourceLocation(file: "book.yml", line: 15, column: 8),
+            "intro.md": FolioBase.SourceLocation(file: "book.yml", line: 5, column: 12),
+            "part/one.md": FolioBase.SourceLocation(file: "book.yml", line: 5, column: 22),
+            "images/cover.jpg": FolioBase.SourceLocation(file: "book.yml", line: 15, column: 8),
         ]
         #expect(options == expected)
     }

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The paged book, built by the real binary: nothing lost or doubled between a chapter and its
 /// pages, every id once in the book, and page URLs that stay put when other chapters change.

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// Hostile books: cmark's pathological inputs (its `test/pathological_tests.py`, at a hundredth of its
 /// sizes) and deep nesting, each built as a one-chapter book in memory through load, parse, link,

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The search index: the normalisation on the table the reader's query side is tested on too
 /// (`Tests/search-cases.json`), and books of each script built in memory into the index's files.

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The write stage updates the output folder in place: only changed bytes are written, only
 /// Folio's own files are removed, and a failed or interrupted build leaves every file whole.

@@ -1,5 +1,12 @@
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 /// The parsed summary on one line: `Title(path)` for prefix and suffix chapters, `- Title(path)`
 /// for numbered ones with `{ … }` around their children, `# Part`, `---`.

@@ -1,12 +1,19 @@
 import Testing
+@testable import FolioBase
+@testable import FolioBook
+@testable import FolioCheck
 @testable import FolioCore
+@testable import FolioOptions
+@testable import FolioPagination
+@testable import FolioSearch
+@testable import FolioServe
 
 private func parse(_ yaml: String, firstLine: Int = 1) throws -> YAMLNode? {
     try parseYAML(yaml, file: "f.yml", firstLine: firstLine)
 }
 
-private func at(_ line: Int, _ column: Int) -> FolioCore.SourceLocation {
-    FolioCore.SourceLocation(file: "f.yml", line: line, column: column)
+private func at(_ line: Int, _ column: Int) -> FolioBase.SourceLocation {
+    FolioBase.SourceLocation(file: "f.yml", line: line, column: column)
 }
 
 private func scalar(_ text: String, plain: Bool = true, _ line: Int, _ column: Int) -> YAMLNode {

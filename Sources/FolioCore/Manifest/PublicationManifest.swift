@@ -1,3 +1,8 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import Foundation
 
 /// `manifest.json`: a Readium Web Publication Manifest of the paged book. The reading order is

@@ -1,3 +1,9 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+
 /// book.toml's redirects as small documents at the old addresses: a refresh, a canonical link
 /// and a plain link, all relative so the site works under a sub-path. A target inside the book
 /// must be a chapter (`x.md`, `x.html`, `dir/index.html` or `dir/` for `dir/README.md` or

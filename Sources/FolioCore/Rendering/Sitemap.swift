@@ -1,7 +1,13 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+
 /// `sitemap.xml`: the front page, the contents and every page. Search engines want absolute
 /// locations, so with `url:` in book.yml the locations are absolute; without it they are
 /// relative to the sitemap, which keeps the site movable and `folio check` able to read it.
-func sitemap(_ pages: [Page], base: String?) -> String {
+package func sitemap(_ pages: [Page], base: String?) -> String {
     let prefix = base ?? ""
     let locations = [SiteLayout.index, SiteLayout.contents] + pages.map(\.url)
     return """

@@ -1,3 +1,9 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+
 /// The values the theme's templates see. Every document is rendered over two contexts: the
 /// names shared by all of a book's documents (`shared`), made once per book, and the
 /// document's own (`document`, plus a page and its chapter and neighbours, or the contents).

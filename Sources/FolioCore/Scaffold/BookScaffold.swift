@@ -1,3 +1,9 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+
 /// The starter book `folio init` writes: book.yml with every option, two chapters, an image.
 public func bookScaffold(title: String) -> [String: String] {
     [

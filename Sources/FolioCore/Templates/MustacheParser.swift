@@ -1,3 +1,9 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+
 /// One piece of a parsed template.
 enum MustacheNode: Sendable {
     /// Template text holding at most one newline, at its end, so the renderer knows where a

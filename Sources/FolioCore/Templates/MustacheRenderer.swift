@@ -1,3 +1,9 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+
 /// Walks a parsed template over a stack of contexts, appending everything to one buffer.
 struct MustacheRenderer {
     /// Deep enough for any book's contents tree, shallow enough to stop a partial that

@@ -1,3 +1,9 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+
 extension MustacheTemplate {
     /// The template made ready for many documents that share `shared`: every part that depends
     /// only on `shared` is rendered now, into text, and every partial is inlined, so each document

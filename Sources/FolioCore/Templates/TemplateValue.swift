@@ -1,3 +1,9 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+
 /// The data a Mustache template renders: JSON's shapes, so a book's pages, chapters and
 /// strings map onto it directly, and Swift callers can write it as literals:
 /// `["title": "A", "items": [["n": 1]]]`.

@@ -1,3 +1,8 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import Foundation
 
 /// Where `folio build` keeps what it remembers of an output folder, outside the site, so that the

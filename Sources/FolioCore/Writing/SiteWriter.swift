@@ -1,3 +1,8 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,0 +1,212 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import Foundation
+
+/// The search index as site files, cut so that a query loads little:
+///
+/// - `search/index.json`: its format (2), the number of pages, and for each shard of terms its file and first
+///   term, for each chunk of page texts its file and first page;
+/// - `search/terms/<n>.json`: a run of terms in UTF-16 order, `[[term, [page, gap, gap…],
+///   [excerpt…]]…]` (pages as gaps from the one before; a word's excerpts, `SearchExcerpt`, for its
+///   first pages, the snippets of the results a reader sees first). A term's shard is the last
+///   whose first term is not after it; the terms that begin with a prefix are a run of
+///   neighbouring shards, usually one;
+/// - `search/text/<n>.json`: the texts of a run of pages, `[text…]`, for checking phrases and
+///   ideograph runs, and for the snippets of results past a word's first pages; a chapter's pages
+///   together where they fit.
+///
+/// The files are made as the index's parts come, page texts in book order and terms in theirs, so
+/// that a big book's texts are held only as their chunks' JSON.
+package struct SearchShards {
+    /// A term as a shard holds it: its pages, ascending, and the excerpts of its first ones.
+    package typealias Term = (term: String, pages: PageNumbers, excerpts: [String])
+
+    /// About 6 KB and 10 KB once a server compresses them: a word's shard with its excerpts is
+    /// all most first queries load, and a query with phrases or ideographs checks a few chunks.
+    static let shardBytes = 16_000
+    static let chunkBytes = 36_000
+
+    /// Each page's chapter slug, by book number from 1: a chunk ends at a chapter's end where it may.
+    let slugs: [String]
+    /// A chunk file's contents from its pages' numbers and texts.
+    let chunkFile: ([(number: Int, text: String)]) -> SiteFile.Contents
+    /// A shard file's contents from its terms.
+    let shardFile: ([Term]) -> SiteFile.Contents
+    private(set) var files: [SiteFile] = []
+    /// Every term added, in order, and the first page of each chunk: what a build keeps of its
+    /// index for the next (`BuildRecord`).
+    private(set) var added: [Term] = []
+    private(set) var chunkFirsts: [Int] = []
+    private var shards: [JSONOutput] = []
+    private var chunks: [JSONOutput] = []
+    private var terms = Runs<Term>(limit: shardBytes)
+    private var texts = Runs<(number: Int, text: String)>(limit: chunkBytes)
+    private var pages = 0
+
+    init(slugs: [String], chunkFile: @escaping ([(number: Int, text: String)]) -> SiteFile.Contents,
+         shardFile: @escaping ([Term]) -> SiteFile.Contents) {
+        (self.slugs, self.chunkFile, self.shardFile) = (slugs, chunkFile, shardFile)
+    }
+
+    /// The files of a whole index; `chunk` writes a chunk of page texts, and `shard` a shard of
+    /// terms (`folio serve` passes ones that reuse earlier ones).
+    static func files(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> Data = SearchShards.chunk,
+                      shard: @escaping ([Term]) -> Data = SearchShards.shard) -> [SiteFile] {
+        var shards = SearchShards(slugs: slugs, chunkFile: { .bytes(chunk($0.map(\.text))) }, shardFile: { .bytes(shard($0)) })
+        for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
+        for entry in index.terms { shards.add((entry.term, PageNumbers(entry.pages), index.excerpts(of: entry.term, pages: entry.pages))) }
+        return shards.finish()
+    }
+
+    /// The text of the page after the last one added, `number` (from 1).
+    mutating func add(text: String, page number: Int) {
+        pages = number
+        let breaking = number > 1 && slugs[number - 1] != slugs[number - 2]
+        if let run = texts.add((number, text), bytes: text.utf8.count + 3, breaking: breaking) { write(texts: run) }
+    }
+
+    /// The term after the last one added, in `SearchIndex.precedes` order.
+    mutating func add(_ term: Term) {
+        // A page counts a byte: its gap, mostly one digit and a comma, compresses to about that.
+        let bytes = term.term.utf8.count + 6 + term.pages.count + term.excerpts.reduce(0) { $0 + $1.utf8.count + 3 }
+        added.append(term)
+        if let run = terms.add(term, bytes: bytes) { write(terms: run) }
+    }
+
+    /// Every file, the table of contents last.
+    mutating func finish() -> [SiteFile] {
+        if let run = texts.finish() { write(texts: run) }
+        if let run = terms.finish() { write(terms: run) }
+        let toc: JSONOutput = ["format": .int(2), "pages": .int(pages), "terms": .array(shards), "texts": .array(chunks)]
+        files.append(.text(SiteLayout.searchIndex, toc.text() + "\n"))
+        return files
+    }
+
+    private mutating func write(terms run: [Term]) {
+        let path = SiteLayout.searchTerms(shards.count)
+        shards.append(["file": .string(SiteLayout.searchRelative(path)), "first": .string(run[0].term)])
+        files.append(SiteFile(path: path, contents: shardFile(run)))
+    }
+
+    private mutating func write(texts run: [(number: Int, text: String)]) {
+        let path = SiteLayout.searchTexts(chunks.count)
+        chunkFirsts.append(run[0].number)
+        chunks.append(["file": .string(SiteLayout.searchRelative(path)), "first": .int(run[0].number)])
+        files.append(SiteFile(path: path, contents: chunkFile(run)))
+    }
+
+    /// A shard of terms as its file holds them.
+    package static func shard(_ terms: [Term]) -> Data {
+        JSONOutput.array(terms.map { term in
+            let entry: [JSONOutput] = [.string(term.term), .numbers(term.pages.gaps)]
+            return .array(term.excerpts.isEmpty ? entry : entry + [.array(term.excerpts.map(JSONOutput.string))])
+        }).data(indent: nil)
+    }
+
+    /// A chunk of page texts as its file holds them.
+    package static func chunk(_ texts: [String]) -> Data {
+        JSONOutput.array(texts.map { .string($0) }).data(indent: nil)
+    }
+
+}
+
+/// Items cut into runs of at most `limit` bytes (a longer item alone) as they come, a run also
+/// ending before an item that breaks once the run is past half the limit.
+private struct Runs<Item> {
+    let limit: Int
+    private var run: [Item] = []
+    private var bytes = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Adds `item` of `itemBytes`; the run it closed, if it closed one.
+    mutating func add(_ item: Item, bytes itemBytes: Int, breaking: Bool = false) -> [Item]? {
+        var closed: [Item]?
+        if !run.isEmpty && (bytes + itemBytes > limit || (breaking && bytes > limit / 2)) {
+            closed = run
+            run = []
+            bytes = 0
+        }
+        run.append(item)
+        bytes += itemBytes
+        return closed
+    }
+
+    /// The last run, if any.
+    mutating func finish() -> [Item]? {
+        defer { run = [] }
+        return run.isEmpty ? nil : run
+    }
+}
+
+/// The search stage: the paged book's index as site files. The index is made here, and its files
+/// are written when the writer asks for them, side by side: a chunk of page texts from the pages,
+/// so that a big book's texts are never all held at once, and a shard from its terms' compact pages.
+package func searchFiles(_ paged: PagedBook) -> [SiteFile] {
+    searchFilesKept(paged).files
+}
+
+/// `searchFiles`, with what a build keeps of the index for the next (`BuildRecord`).
+package func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: KeptSearch) {
+    let pages = paged.pages
+    var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { run in
+        let numbers = run.map(\.number)
+        return .rendered { SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }) }
+    }, shardFile: SearchShards.renderedShard)
+    for entry in SearchIndex.terms(of: paged, text: { shards.add(text: $1, page: $0) }) { shards.add(entry) }
+    let files = shards.finish()
+    return (files, KeptSearch(terms: shards.added, chunkFirsts: shards.chunkFirsts, pages: pages.count))
+}
+
+/// The search stage of a kept build: the index it kept with the texts of the pages in `changed`
+/// (book numbers from 1) found again, `texts` being every page's text as it was.
+package func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], changed: [Int]) -> (files: [SiteFile], kept: KeptSearch) {
+    var update = SearchTermsUpdate(changed: [:], text: { texts[$0 - 1] })
+    for number in changed {
+        let now = SearchIndex.text(of: paged.pages[number - 1])
+        if now != texts[number - 1] { update.changed[number] = (texts[number - 1], now) }
+    }
+    let terms = update.changed.isEmpty ? kept.terms : update.apply(to: kept.terms)
+    var texts = texts
+    for (number, page) in update.changed { texts[number - 1] = page.now }
+    var shards = SearchShards(slugs: paged.pages.map(\.slug), chunkFile: { [texts] run in
+        let numbers = run.map(\.number)
+        return .rendered { SearchShards.chunk(numbers.map { texts[$0 - 1] }) }
+    }, shardFile: SearchShards.renderedShard)
+    for (offset, text) in texts.enumerated() { shards.add(text: text, page: offset + 1) }
+    for term in terms { shards.add(term) }
+    let files = shards.finish()
+    return (files, KeptSearch(terms: terms, chunkFirsts: shards.chunkFirsts, pages: texts.count))
+}
+
+/// What a build keeps of its search index for the next (`BuildRecord`): its terms, and where its
+/// page texts are (the first page of each chunk of `search/text/`).
+package struct KeptSearch: Sendable {
+    package var terms: [SearchShards.Term]
+    package var chunkFirsts: [Int]
+    package var pages: Int
+
+    package init(terms: [SearchShards.Term], chunkFirsts: [Int], pages: Int) {
+        self.terms = terms
+        self.chunkFirsts = chunkFirsts
+        self.pages = pages
+    }
+}
+
+extension SearchShards {
+    /// A shard's file, rendered as the writer asks for it.
+    static func renderedShard(_ run: [Term]) -> SiteFile.Contents {
+        .rendered { SearchShards.shard(run) }
+    }
+}
+
+/// The search stage for an index that is known (`folio serve`'s), with its `chunk` and `shard` as
+/// `SearchShards.files` takes them.
+package func searchFiles(_ paged: PagedBook, index: SearchIndex, chunk: @escaping ([String]) -> Data,
+                 shard: @escaping ([SearchShards.Term]) -> Data) -> [SiteFile] {
+    SearchShards.files(index, slugs: paged.pages.map(\.slug), chunk: chunk, shard: shard)
+}

@@ -14,7 +14,7 @@ import Testing
     /// conformance gives it: a field added to a type needs no list kept in step.
     @Test func everyPartOfAValueIsInItsFingerprint() {
         let chapter = Chapter(id: ChapterID("one.md"), slug: "one", markdown: "# One\n")
-        var changes: [(inout Chapter) -> Void] = [
+        let changes: [(inout Chapter) -> Void] = [
             { $0.id = ChapterID("two.md") }, { $0.role = .cover }, { $0.declaredTitle = "One" }, { $0.slug = "uno" },
             { $0.number = [1] }, { $0.markdown = "# One.\n" }, { $0.firstLine = 3 },
             { $0.lineOrigins = [SourceLocation(file: "one.md", line: 1, column: 1)] },
@@ -26,7 +26,6 @@ import Testing
             changes[change](&changed)
             prints.insert(Fingerprint(of: changed).value)
         }
-        changes = []
         #expect(prints.count == 10)
     }
 

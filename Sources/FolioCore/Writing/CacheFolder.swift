@@ -48,7 +48,7 @@ struct CacheFolder: Sendable {
     /// nil when neither can.
     func made() -> CacheFolder? {
         for folder in [self] + (fallback.map { [CacheFolder(path: $0)] } ?? []) {
-            let root = (folder.path as NSString).deletingLastPathComponent
+            let root = directory(of: folder.path)
             guard (try? FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)) != nil else { continue }
             for (mark, text) in Self.marks where !FileManager.default.fileExists(atPath: root + "/" + mark) {
                 try? writeWhole(Data(text.utf8), to: root + "/" + mark)
@@ -68,9 +68,11 @@ struct CacheFolder: Sendable {
         let fileManager = FileManager.default
         let outputs = ((try? fileManager.contentsOfDirectory(atPath: root)) ?? []).filter { !$0.hasPrefix(".") && !marks.keys.contains($0) }
         guard outputs.count > outputsKept else { return }
-        let used = { (name: String) in FileStatus(root + "/" + name + "/" + SiteRecord.fileName)?.changed ?? FileStatus.Time(seconds: 0, nanoseconds: 0) }
-        let oldest = outputs.filter { root + "/" + $0 != keeping }.sorted { used($0) < used($1) }
-        for name in oldest.prefix(outputs.count - outputsKept) { try? fileManager.removeItem(atPath: root + "/" + name) }
+        // When each was last built into: when its record of files was written.
+        let used = outputs.filter { root + "/" + $0 != keeping }.map { name in
+            (name, FileStatus(root + "/" + name + "/" + SiteRecord.fileName)?.changed ?? FileStatus.Time(seconds: 0, nanoseconds: 0))
+        }
+        for (name, _) in used.sorted(by: { $0.1 < $1.1 }).prefix(outputs.count - outputsKept) { try? fileManager.removeItem(atPath: root + "/" + name) }
     }
 
     /// The file `name` of this output's records.

@@ -219,7 +219,9 @@ private struct SiteUpdate {
         // A file of the build before is removed only while it is as that build left it (or was
         // being written when it stopped): one changed since is someone else's.
         let stale = earlier.entries.filter { path, entry in
-            record.entries[path] == nil && (entry.size == nil || earlier.isIntact(path, in: root) || FileStatus(root + "/" + path) == nil)
+            guard record.entries[path] == nil else { return false }
+            guard entry.size != nil, let status = FileStatus(root + "/" + path) else { return true }
+            return earlier.isIntact(path, status: status)
         }.keys.sorted()
         let changes = planned.filter(\.changed)
         guard !changes.isEmpty || !stale.isEmpty || record.entries != earlier.entries else { return WriteCounts() }

@@ -39,7 +39,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
         // Made only now, so that a failed build leaves no cache behind.
         let made = cache.made()
         let counts = try writeSite(site, to: output, cache: made, from: after.contentFiles, record: keeping.siteRecord)
-        if let made { record?.write(in: made, replacing: keeping.record) }
+        if let made, let record { record.record.write(in: made, terms: record.terms, replacing: keeping.record) }
         return counts
     }
     let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
@@ -58,7 +58,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
 /// `math` renders the formulas of a book with math.
 package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil, keeping: KeptBuild? = nil,
                 math: MathRenderer = .katex)
-    -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, record: BuildRecord?)
+    -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, record: RecordedBuild.Made?)
 {
     var sections = given.loaded.book.sections
     let project = (consume given).withoutSources
@@ -73,38 +73,81 @@ package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTime
         return try cache?.theme(overrides, language: language, make: make) ?? make()
     }
 
-    var parsed = times.time("parse") {
-        cache?.parse(sections, options: book.options.markdown) ?? parseChapters(sections, options: book.options.markdown)
+    let markdown = book.options.markdown
+    let order = book.sections.map(\.id)
+    // Sections the build before left as they are stand as their outlines, neither parsed nor
+    // linked, unless the book's link targets or pages turn out to have changed: `unparsed` holds
+    // their sources meanwhile.
+    var unparsed = sections.filter { recording?.outlines[$0.id] != nil }
+    var parsed: [ChapterID: ParsedChapter] = [:]
+    func parse(_ chapters: [Chapter]) {
+        var made = times.time("parse") { cache?.parse(chapters, options: markdown) ?? parseChapters(chapters, options: markdown) }
+        if markdown.math != .none {
+            made = times.time("math") { cache?.typesetMath(made, renderer: math) ?? typesetMath(made, renderer: math) }
+            recording?.typeset(made)
+        }
+        // Past parsing, a chapter's source is needed only to say where its raw HTML is: the others
+        // go before linking makes the book's second copy of its text.
+        for var chapter in consume made {
+            if !chapter.blocks.contains(where: \.holdsRawHTML) { chapter.chapter.markdown = "" }
+            parsed[chapter.chapter.id] = chapter
+        }
     }
-    if book.options.markdown.math != .none {
-        parsed = times.time("math") { cache?.typesetMath(parsed, renderer: math) ?? typesetMath(parsed, renderer: math) }
-        recording?.typeset(parsed)
-    }
-    log.report(contentsOf: parsed.flatMap(\.warnings))
-    // Past parsing, a chapter's source is needed only to say where its raw HTML is: the others go
-    // before linking makes the book's second copy of its text.
+    parse(sections.filter { recording?.outlines[$0.id] == nil })
     sections = []
-    for index in parsed.indices where !parsed[index].blocks.contains(where: \.holdsRawHTML) { parsed[index].chapter.markdown = "" }
+
+    let (files, sizes, refused, rawHTML, slips) = (loaded.files, loaded.imageSizes, loaded.refused, markdown.rawHTML, book.options.slips)
+    let redirects = Set(book.options.redirects.map(\.from))
+    func linkTargets() -> LinkTargets {
+        LinkTargets(order.map { parsed[$0] ?? recording!.linkedOutline($0)!.chapter }, files: files, refused: refused, redirects: redirects)
+    }
+    /// The parsed chapters linked against `targets`, given up once linked.
+    func linkParsed(_ targets: LinkTargets) -> [ChapterID: LinkedChapter] {
+        let made = order.compactMap { parsed[$0] }.parallelMap { linkChapter($0, targets: targets, imageSizes: sizes, rawHTML: rawHTML, slips: slips) }
+        // Not held beside the linked chapters for the rest of the build, and freed beside the next stages.
+        releaseLater(parsed)
+        parsed = [:]
+        recording?.linked(made)
+        return Dictionary(uniqueKeysWithValues: made.map { ($0.chapter.chapter.id, $0) })
+    }
+    func parseOutlines() {
+        recording?.parsingOutlines()
+        parse(unparsed)
+        unparsed = []
+    }
+    var targets: LinkTargets?
+    if cache == nil {
+        targets = linkTargets()
+        if recording?.linking(targets!) == false {
+            parseOutlines()
+            targets = linkTargets()
+            _ = recording?.linking(targets!)
+        }
+    }
     var linked = times.time("link") {
-        let (files, sizes, refused, rawHTML, broken) = (loaded.files, loaded.imageSizes, loaded.refused, book.options.markdown.rawHTML, book.options.slips)
-        let redirects = Set(book.options.redirects.map(\.from))
-        return cache?.link(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: broken, redirects: redirects)
-            ?? linkChapters(parsed, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: broken, redirects: redirects)
+        if let cache {
+            return cache.link(order.map { parsed[$0]! }, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: slips, redirects: redirects)
+        }
+        let made = linkParsed(targets!)
+        let standing = order.compactMap { made[$0] == nil ? recording?.linkedOutline($0) : nil }
+        recording?.linked(standing)
+        var outlines = Dictionary(uniqueKeysWithValues: standing.map { ($0.chapter.chapter.id, $0) })
+        return joiningLinked(order.map { made[$0] ?? outlines.removeValue(forKey: $0)! }, targets: targets!)
     }
-    recording?.linked(linked.targets)
-    // Not held beside the linked chapters for the rest of the build, and freed beside the next
-    // stages. Past linking, a chapter's source is needed only to place raw HTML too tall for a page.
-    releaseLater(consume parsed)
-    for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: \.isRawHTML) {
-        linked.chapters[index].chapter.markdown = ""
+    // Past linking, a chapter's source is needed only to place raw HTML too tall for a page.
+    func lettingSourcesGo() {
+        for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: \.isRawHTML) {
+            linked.chapters[index].chapter.markdown = ""
+        }
     }
+    lettingSourcesGo()
     trimHeap()
-    log.report(contentsOf: linked.diagnostics)
-    let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
-                                            contentsHeading: theme?.strings.values["contents"] ?? "Contents")
+    log.report(contentsOf: linked.chapters.flatMap(\.warnings) + linked.diagnostics)
     func paginate() -> PagedBook {
-        paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images,
-                     chapterPages: { sections, typesetter, rawHTML in
+        let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
+                                                contentsHeading: theme?.strings.values["contents"] ?? "Contents")
+        return paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images,
+                            chapterPages: { sections, typesetter, rawHTML in
             if let cache { return cache.paginate(sections, typesetter: typesetter, rawHTML: rawHTML) }
             guard recording != nil else { return paginateChapters(sections, typesetter: typesetter, rawHTML: rawHTML) }
             return recording!.pages(of: sections) { paginateChapters($0, typesetter: typesetter, rawHTML: rawHTML) }
@@ -112,16 +155,23 @@ package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTime
             recording?.keptTargets(id) ?? cache?.targets(id, pages: pages, rawHTML: rawHTML)
         })
     }
-    let paged = times.time("paginate") {
-        let paged = paginate()
-        func laidOut(_ paged: PagedBook) -> Bool {
-            recording?.laidOut(paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) ?? true
+    func laidOut(_ paged: PagedBook) -> Bool {
+        recording?.laidOut(paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) ?? true
+    }
+    var paged = times.time("paginate", paginate)
+    if !laidOut(paged) {
+        // The book's pages or what its documents share changed: every section is laid out, those
+        // that stood as outlines parsed and linked first (against the same targets).
+        if !unparsed.isEmpty {
+            parseOutlines()
+            let made = times.time("link") { linkParsed(targets!) }
+            for index in linked.chapters.indices {
+                if let chapter = made[linked.chapters[index].chapter.id] { linked.chapters[index] = chapter.chapter }
+            }
+            lettingSourcesGo()
         }
-        guard !laidOut(paged) else { return paged }
-        // The book's pages or what its documents share changed: every section is laid out.
-        let again = paginate()
-        _ = laidOut(again)
-        return again
+        paged = times.time("paginate", paginate)
+        _ = laidOut(paged)
     }
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks and sources can go, freed

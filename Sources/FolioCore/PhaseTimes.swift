@@ -6,6 +6,7 @@ import FolioSearch
 import Foundation
 
 /// How long each stage of a build took, in order, for `folio build --timings` and the benchmarks.
+/// A stage timed again (parsing what turned out to be needed after all) adds to its time.
 public struct PhaseTimes: Sendable {
     private(set) var phases: [(name: String, seconds: Double)] = []
 
@@ -16,7 +17,8 @@ public struct PhaseTimes: Sendable {
         let start = clock.now
         defer {
             let elapsed = clock.now - start
-            phases.append((name, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            if let known = phases.firstIndex(where: { $0.name == name }) { phases[known].seconds += seconds } else { phases.append((name, seconds)) }
         }
         return try body()
     }

@@ -183,7 +183,8 @@ struct BuildRecordTests {
         let files = try #require(SiteRecord.read(at: folder.file(SiteRecord.fileName)))
         let record = try #require(BuildRecord.read(at: folder.file(BuildRecord.fileName), files: files).record)
         #expect(record.sections.map(\.id.path) == (1...6).map { "0\($0)-chapter.md" })
-        #expect(record.search.terms.contains { $0.term == "word3x7" && $0.pages.count == 1 && $0.excerpts.count == 1 })
+        let terms = try SearchTermsFile.terms(try Data(contentsOf: URL(fileURLWithPath: folder.file(SearchTermsFile.fileName))))
+        #expect(terms.contains { $0.term == "word3x7" && $0.pages.count == 1 && $0.excerpts.count == 1 })
         #expect(record.search.pages > 20 && record.search.chunkFirsts.first == 1)
         withExtendedLifetime(scratch) {}
     }

@@ -1,6 +1,6 @@
 /// One problem found in a book: an error stops the build, a warning does not.
-public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable {
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible, Codable {
+    public enum Severity: String, Sendable, Hashable, Codable {
         case error, warning
     }
 

@@ -1,6 +1,6 @@
 /// A place in one of the book's files: the path relative to the book folder,
 /// and a 1-based line and column (columns count characters, not bytes).
-public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible, Encodable {
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public var file: String
     public var line: Int
     public var column: Int

@@ -1,6 +1,6 @@
 /// One Markdown section of the book, loaded but not yet parsed: a chapter, or the front cover.
-package struct Chapter: Sendable, Equatable, Encodable {
-    package enum Role: Sendable, Equatable, Encodable {
+package struct Chapter: Sendable, Equatable, Codable {
+    package enum Role: Sendable, Equatable, Codable {
         /// A chapter of the reading order, listed in the contents.
         case chapter
         /// The front cover: a Markdown page, or an image made into one. It comes before the

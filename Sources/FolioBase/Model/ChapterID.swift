@@ -1,7 +1,7 @@
 /// A chapter's identity through every stage: its path in the book folder, which no other
 /// chapter has and which stays put while the book around it changes. Pages, contents entries,
 /// links and heading targets name their chapter by it.
-package struct ChapterID: Sendable, Hashable, Comparable, CustomStringConvertible, Encodable {
+package struct ChapterID: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     package var path: String
 
     package init(_ path: String) {

@@ -1,7 +1,7 @@
 /// The book's reading order as the writer arranged it: one tree, whichever source gives it
 /// (SUMMARY.md, `chapters:` in book.yml, or the folder itself). Read depth first, its chapters
 /// are the reading order; as it stands, it is the table of contents.
-package indirect enum ContentsEntry: Sendable, Equatable, Encodable {
+package indirect enum ContentsEntry: Sendable, Equatable, Codable {
     /// A part title (`# Part` in SUMMARY.md, or a folder).
     case part(String)
     /// A chapter and the chapters nested under it.
@@ -12,7 +12,7 @@ package indirect enum ContentsEntry: Sendable, Equatable, Encodable {
     case separator
 }
 
-package struct ContentsChapter: Sendable, Equatable, Encodable {
+package struct ContentsChapter: Sendable, Equatable, Codable {
     package var id: ChapterID
     /// The title the listing gives (SUMMARY.md's link text); nil when it gives none.
     package var title: String?

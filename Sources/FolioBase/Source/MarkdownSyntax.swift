@@ -189,7 +189,7 @@ private struct TreeCopier {
 }
 
 /// A place in a chapter's Markdown body: 1-based line, and column in characters.
-package struct MarkdownPosition: Sendable, Equatable, Hashable, Encodable {
+package struct MarkdownPosition: Sendable, Equatable, Hashable, Codable {
     package var line: Int
     package var column: Int
 

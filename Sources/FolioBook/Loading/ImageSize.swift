@@ -3,7 +3,7 @@ import FolioOptions
 import Foundation
 
 /// An image's intrinsic size in CSS px, read from its file's header (no decoding).
-package struct ImageSize: Sendable, Equatable, Encodable {
+package struct ImageSize: Sendable, Equatable, Codable {
     package var width: Double
     package var height: Double
 

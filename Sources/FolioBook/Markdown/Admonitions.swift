@@ -4,8 +4,8 @@ import FolioOptions
 /// An admonition as mdBook writes them (GitHub's alerts): a block quote whose first line is a
 /// tag — `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]`, in any case — set
 /// apart as an aside with an icon and a title in the book's language. The tag is not text.
-package struct Aside: Sendable, Equatable, Encodable {
-    package enum Kind: String, Sendable, CaseIterable, Encodable {
+package struct Aside: Sendable, Equatable, Codable {
+    package enum Kind: String, Sendable, CaseIterable, Codable {
         case note, tip, important, warning, caution
     }
 

@@ -4,7 +4,7 @@ import FolioOptions
 /// A chapter's Markdown as Swift values, copied out of libcmark's tree.
 /// Only the cases that hold a block, or more than a string, are boxed: a paragraph, the most
 /// common block, is held in its array directly, not in an allocation of its own.
-package enum Block: Sendable, Equatable, Encodable {
+package enum Block: Sendable, Equatable, Codable {
     case paragraph([Inline])
     /// `id` is filled in by `assignHeadingIDs`; the parser leaves it empty.
     indirect case heading(level: Int, content: [Inline], id: String)
@@ -30,7 +30,7 @@ package enum Block: Sendable, Equatable, Encodable {
     indirect case continued(Block)
 }
 
-package struct MarkdownList: Sendable, Equatable, Encodable {
+package struct MarkdownList: Sendable, Equatable, Codable {
     /// The first number of an ordered list; nil for a bullet list.
     package var start: Int?
     /// A tight list renders its paragraphs without `<p>`.

@@ -27,6 +27,10 @@ package struct LinkedChapter: Sendable {
     package var assets: Set<String>
     package var images: ImageSizes
     package var diagnostics: [Diagnostic]
+
+    package init(chapter: ParsedChapter, assets: Set<String>, images: ImageSizes, diagnostics: [Diagnostic]) {
+        (self.chapter, self.assets, self.images, self.diagnostics) = (chapter, assets, images, diagnostics)
+    }
 }
 
 /// The link stage's result from its chapters', in their order.

@@ -11,8 +11,8 @@ import FolioOptions
 ///
 /// The list is loose (its definitions' paragraphs are `<p>`s) when a blank line parts a term
 /// from its first definition, two definitions, or two blocks of a definition.
-package struct DefinitionList: Sendable, Equatable, Encodable {
-    package struct Entry: Sendable, Equatable, Encodable {
+package struct DefinitionList: Sendable, Equatable, Codable {
+    package struct Entry: Sendable, Equatable, Codable {
         /// Empty for the rest of an entry that began on an earlier page.
         package var term: [Inline]
         /// The term's anchor, unique among the chapter's headings' ids; filled in by `assignHeadingIDs`.

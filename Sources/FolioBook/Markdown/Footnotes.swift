@@ -4,7 +4,7 @@ import FolioOptions
 /// A footnote (GFM): `[^label]` in the text refers to a `[^label]: …` definition anywhere in the
 /// chapter. The notes are numbered in the order of their first reference and set at the end of
 /// the chapter; a note nothing refers to is left out, and a reference to no note stays text.
-package struct Footnote: Sendable, Equatable, Encodable {
+package struct Footnote: Sendable, Equatable, Codable {
     package var number: Int
     package var blocks: [Block]
     /// How many references the note has: each gets a link back from the note.

@@ -2,7 +2,7 @@ import FolioBase
 import FolioOptions
 
 /// A formula written between math delimiters, in TeX, and the MathML the math stage makes of it.
-package struct Formula: Sendable, Equatable, Encodable {
+package struct Formula: Sendable, Equatable, Codable {
     package var tex: String
     /// Set apart on a line of its own (`\[…\]`, `$$…$$`), rather than standing in the text (`\(…\)`, `$…$`).
     package var display: Bool

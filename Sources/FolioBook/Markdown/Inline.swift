@@ -4,7 +4,7 @@ import FolioOptions
 /// Text-level Markdown as Swift values.
 /// Only the cases with large payloads are boxed: a text piece, the most common inline, is held
 /// in its array directly, not in an allocation of its own.
-package enum Inline: Sendable, Equatable, Encodable {
+package enum Inline: Sendable, Equatable, Codable {
     case text(String)
     case softBreak
     case lineBreak
@@ -25,7 +25,7 @@ package enum Inline: Sendable, Equatable, Encodable {
 }
 
 /// Where a link or an image points, and where it was written, for messages about it.
-package struct Reference: Sendable, Equatable, Encodable {
+package struct Reference: Sendable, Equatable, Codable {
     package var destination: String
     var title: String
     var position: MarkdownPosition

@@ -70,7 +70,7 @@ package struct RewrittenLink: Sendable, Equatable {
 }
 
 /// A link to a chapter, or to a heading in it, resolved to a page when pages are rendered.
-package struct ChapterLink: Sendable, Equatable, Hashable, Encodable {
+package struct ChapterLink: Sendable, Equatable, Hashable, Codable {
     package var chapter: ChapterID
     /// The heading's id within the chapter.
     package var fragment: String?

@@ -30,7 +30,7 @@ extension MarkdownNode.Kind {
 /// A run of inlines as the text MathJax reads, a unit per character, and the formulas in it.
 private struct MathRun {
     struct Unit {
-        enum Kind: Encodable {
+        enum Kind: Codable {
             /// A character of the run's own text, which may be a delimiter.
             case text
             /// Inside emphasis, a line break or an escaped dollar: part of a formula, never its delimiter.

@@ -2,7 +2,7 @@ import FolioBase
 import FolioOptions
 
 /// A chapter after parsing: its blocks, its title and the headings and anchors others can link to.
-package struct ParsedChapter: Sendable, Equatable {
+package struct ParsedChapter: Sendable, Equatable, Codable {
     package var chapter: Chapter
     package var title: String
     /// Blocks with heading ids assigned.
@@ -24,7 +24,7 @@ package struct ParsedChapter: Sendable, Equatable {
     }
 }
 
-package struct Heading: Sendable, Equatable, Encodable {
+package struct Heading: Sendable, Equatable, Codable {
     package var level: Int
     package var title: String
     package var id: String

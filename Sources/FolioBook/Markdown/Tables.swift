@@ -2,8 +2,8 @@ import FolioBase
 import FolioOptions
 
 /// A GFM pipe table: a header row, a delimiter row that sets each column's alignment, and rows.
-package struct MarkdownTable: Sendable, Equatable, Encodable {
-    package enum Alignment: Sendable, Equatable, Encodable { case none, left, center, right }
+package struct MarkdownTable: Sendable, Equatable, Codable {
+    package enum Alignment: Sendable, Equatable, Codable { case none, left, center, right }
 
     package var alignments: [Alignment]
     package var header: [[Inline]]

@@ -171,7 +171,7 @@ package struct SearchIndex: Sendable, Equatable {
     }
 
     /// A page's searched text: empty for the contents, which only repeats the chapters' titles.
-    @Sendable static func text(of page: Page) -> String {
+    @Sendable package static func text(of page: Page) -> String {
         page.kind == .contents ? "" : page.blocks.searchText
     }
 

@@ -40,6 +40,8 @@ package struct SearchShards {
     private(set) var added: [Term] = []
     private(set) var chunkFirsts: [Int] = []
     private var shards: [JSONOutput] = []
+    /// How many shards of terms are made so far.
+    var shardCount: Int { shards.count }
     private var chunks: [JSONOutput] = []
     private var terms = Runs<Term>(limit: shardBytes)
     private var texts = Runs<(number: Int, text: String)>(limit: chunkBytes)
@@ -159,7 +161,7 @@ package func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: Ke
     }, shardFile: SearchShards.renderedShard)
     for entry in SearchIndex.terms(of: paged, text: { shards.add(text: $1, page: $0) }) { shards.add(entry) }
     let files = shards.finish()
-    return (files, KeptSearch(terms: shards.added, chunkFirsts: shards.chunkFirsts, pages: pages.count))
+    return (files, KeptSearch(terms: shards.added, chunkFirsts: shards.chunkFirsts, shards: shards.shardCount, pages: pages.count))
 }
 
 /// The search stage of a kept build: the index it kept with the texts of the pages in `changed`
@@ -180,19 +182,21 @@ package func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], 
     for (offset, text) in texts.enumerated() { shards.add(text: text, page: offset + 1) }
     for term in terms { shards.add(term) }
     let files = shards.finish()
-    return (files, KeptSearch(terms: terms, chunkFirsts: shards.chunkFirsts, pages: texts.count))
+    return (files, KeptSearch(terms: terms, chunkFirsts: shards.chunkFirsts, shards: shards.shardCount, pages: texts.count))
 }
 
-/// What a build keeps of its search index for the next (`BuildRecord`): its terms, and where its
-/// page texts are (the first page of each chunk of `search/text/`).
+/// What a build keeps of its search index for the next (`BuildRecord`): its terms, where its
+/// page texts are (the first page of each chunk of `search/text/`), and how many shards of terms it has.
 package struct KeptSearch: Sendable {
     package var terms: [SearchShards.Term]
     package var chunkFirsts: [Int]
+    package var shards: Int
     package var pages: Int
 
-    package init(terms: [SearchShards.Term], chunkFirsts: [Int], pages: Int) {
+    package init(terms: [SearchShards.Term], chunkFirsts: [Int], shards: Int, pages: Int) {
         self.terms = terms
         self.chunkFirsts = chunkFirsts
+        self.shards = shards
         self.pages = pages
     }
 }

@@ -1,0 +1,193 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A build into a folder, as its `BuildRecord` will record it, keeping what the record before
+/// kept where it fits: `renderBook` tells it of each stage.
+package struct RecordedBuild {
+    /// The record of this build, for the next, and the search index's terms when they changed.
+    package typealias Made = (record: BuildRecord, terms: [SearchShards.Term]?)
+
+    private let keeping: KeptBuild
+    private let project: UInt64
+    private let order: [ChapterID]
+    private var texts: [ChapterID: UInt64]
+    private var linkTargets: UInt64 = 0
+    private var rendering: UInt64 = 0
+    /// The record's sections whose page documents are as it wrote them, when the book but its
+    /// texts is the same, and the index's files with them.
+    private var intact: [ChapterID: BuildRecord.Section] = [:]
+    /// The sections that stand as their outlines: the same text, not parsed.
+    private(set) var outlines: [ChapterID: BuildRecord.Section] = [:]
+    /// The sections whose pages are kept.
+    private var kept: [ChapterID: BuildRecord.Section] = [:]
+    /// Each section as linked, without its blocks and Markdown.
+    private var linked: [ChapterID: LinkedChapter] = [:]
+    /// Each section as laid out: its page count, and whether a later build may keep its pages.
+    private var laid: [ChapterID: (pages: Int, keepable: Bool)] = [:]
+    private var search: BuildRecord.Search?
+    private var terms: [SearchShards.Term]?
+
+    init(_ project: LoadedProject, sections: [Chapter], keeping: KeptBuild) {
+        self.keeping = keeping
+        self.project = BuildRecord.project(project)
+        order = sections.map(\.id)
+        texts = Dictionary(zip(order, sections.parallelMap(BuildRecord.text)), uniquingKeysWith: { first, _ in first })
+        guard let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact) else { return }
+        let slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
+        let whole = record.sections.parallelMap { section in
+            slugs[section.id].map { slug in (0..<section.pages).allSatisfy { keeping.isIntact(SiteLayout.pageURL(slug: slug, number: $0 + 1)) } } ?? false
+        }
+        for (section, whole) in zip(record.sections, whole) where whole { intact[section.id] = section }
+        outlines = intact.filter { texts[$0.key] == $0.value.text }
+    }
+
+    /// When the sections standing as outlines are parsed after all: none stands any longer.
+    mutating func parsingOutlines() {
+        outlines = [:]
+    }
+
+    /// After the math stage: a section's pages are kept only with the same text and the same
+    /// MathML for its formulas (KaTeX may have come, gone or changed since the build before).
+    mutating func typeset(_ chapters: [ParsedChapter]) {
+        for chapter in chapters where chapter.blocks.contains(where: \.holdsMath) {
+            var fingerprint = Fingerprint()
+            fingerprint.add(Int(truncatingIfNeeded: texts[chapter.chapter.id] ?? 0))
+            for block in chapter.blocks {
+                block.walk(inlines: { inline in
+                    if case .math(let formula) = inline { fingerprint.add(formula.mathML ?? "") }
+                })
+            }
+            texts[chapter.chapter.id] = fingerprint.value
+        }
+    }
+
+    /// Before linking, given every chapter's link targets: which sections' pages are kept, those
+    /// whose text is the same when every chapter's link targets are. False when sections stand
+    /// as outlines but the targets changed: then they are to be parsed and linked.
+    mutating func linking(_ targets: LinkTargets) -> Bool {
+        linkTargets = BuildRecord.linkTargets(targets)
+        guard linkTargets == keeping.record?.linkTargets else {
+            kept = [:]
+            return outlines.isEmpty
+        }
+        kept = intact.filter { texts[$0.key] == $0.value.text }
+        return true
+    }
+
+    /// A section standing as its outline, as linking made it.
+    func linkedOutline(_ id: ChapterID) -> LinkedChapter? {
+        outlines[id].map { LinkedChapter(chapter: $0.outline, assets: Set($0.assets), images: $0.images, diagnostics: $0.diagnostics) }
+    }
+
+    /// Sections as linked, kept without their blocks and Markdown for the record.
+    mutating func linked(_ chapters: [LinkedChapter]) {
+        for var chapter in chapters {
+            chapter.chapter.blocks = []
+            chapter.chapter.chapter.markdown = ""
+            linked[chapter.chapter.chapter.id] = chapter
+        }
+    }
+
+    /// `paginateBook`'s `chapterPages`: the kept sections' pages as empty ones, the others by `layOut`.
+    mutating func pages(of sections: [ParsedChapter], layOut: ([ParsedChapter]) -> [[[Block]]]) -> [[[Block]]] {
+        laid = [:]
+        var made = layOut(sections.filter { kept[$0.chapter.id] == nil })[...]
+        return sections.map { section in
+            let id = section.chapter.id
+            if let known = kept[id] {
+                laid[id] = (known.pages, true)
+                return Array(repeating: [], count: known.pages)
+            }
+            let pages = made.removeFirst()
+            laid[id] = (pages.count, tooTallHTML(pages).isEmpty)
+            return pages
+        }
+    }
+
+    /// A kept section's link targets, by the page that holds each.
+    func keptTargets(_ id: ChapterID) -> [String: Int]? {
+        kept[id]?.targets
+    }
+
+    /// After paginating: false when pages were kept but the book's pages, or what their documents
+    /// share, changed; then the book is to be laid out again, keeping nothing.
+    mutating func laidOut(_ paged: PagedBook, inputs: BuildCache.RenderInputs) -> Bool {
+        rendering = BuildRecord.rendering(inputs, pages: paged.pages)
+        guard !kept.isEmpty, rendering != keeping.record?.rendering else { return true }
+        kept = [:]
+        return false
+    }
+
+    private func isKept(_ page: Page) -> Bool {
+        page.kind != .blank && page.chapter.map { kept[$0] != nil } == true
+    }
+
+    /// The search stage: the index's files as they are when no page's text changed; else the kept
+    /// index with the other pages' texts found again; else a whole one. The kept texts are the
+    /// site's, which the record of Folio's files vouched for; should one be unreadable all the
+    /// same (changed since), the build fails, and the next keeps nothing.
+    mutating func search(_ paged: PagedBook) throws -> [SiteFile] {
+        guard let record = keeping.record, !kept.isEmpty, let files = keeping.siteRecord else {
+            let made = searchFilesKept(paged)
+            (search, terms) = (BuildRecord.Search(made.kept), made.kept.terms)
+            return made.files
+        }
+        let changed = paged.pages.indices.filter { !isKept(paged.pages[$0]) }.map { $0 + 1 }
+        let now = changed.map { SearchIndex.text(of: paged.pages[$0 - 1]) }
+        func changedDuringTheBuild() -> Error {
+            unlink(keeping.cache.file(BuildRecord.fileName))
+            return FileAccessError(path: SiteLayout.searchTexts(0), reason: "the search index's page texts in the output folder changed during the build; build again")
+        }
+        guard let before = record.texts(ofPages: changed, in: keeping.root, files: files) else { throw changedDuringTheBuild() }
+        if zip(changed, now).allSatisfy({ number, text in before[number] == text }) {
+            search = record.search
+            return record.search.paths.map { SiteFile(path: $0, contents: .kept) }
+        }
+        guard let texts = record.texts(in: keeping.root, files: files), let terms = keeping.terms else { throw changedDuringTheBuild() }
+        let made = searchFiles(paged, kept: KeptSearch(terms: terms, chunkFirsts: record.search.chunkFirsts, shards: record.search.shards, pages: record.search.pages),
+                               texts: texts, changed: changed)
+        (search, self.terms) = (BuildRecord.Search(made.kept), made.kept.terms)
+        return made.files
+    }
+
+    /// Where the files made from what the whole book shares and its pages but not their text
+    /// (`renderSite`'s `bookWide`) are as the build before made them, when pages are kept: all that
+    /// is then the same.
+    var keptFiles: KeptBuild? { kept.isEmpty ? nil : keeping }
+
+    /// `site` with the kept pages' documents as the files already in the folder; nil when none is kept.
+    func keepingPages(_ site: [SiteFile], paged: PagedBook) -> [SiteFile]? {
+        guard !kept.isEmpty else { return nil }
+        let urls = Set(paged.pages.filter(isKept).map(\.url))
+        return site.map { urls.contains($0.path) ? SiteFile(path: $0.path, contents: .kept) : $0 }
+    }
+
+    /// The record of this build, for the next.
+    func record(_ paged: PagedBook) -> Made? {
+        guard let folio = BuildRecord.runningFolio, let search else { return nil }
+        let sections = order.compactMap { id -> BuildRecord.Section? in
+            guard let laid = laid[id], laid.keepable, let text = texts[id], let linked = linked[id] else { return nil }
+            return BuildRecord.Section(text: text, outline: linked.chapter, assets: linked.assets.sorted(), images: linked.images,
+                                       diagnostics: linked.diagnostics, pages: laid.pages, targets: paged.targetPages[id] ?? [:])
+        }
+        let record = BuildRecord(folio: folio, files: FileStatus.Time(seconds: 0, nanoseconds: 0), project: project, linkTargets: linkTargets,
+                                 rendering: rendering, sections: sections, search: search)
+        return (record, terms)
+    }
+}
+
+extension BuildRecord.Search {
+    /// What a build records of the index it made.
+    init(_ made: KeptSearch) {
+        self.init(pages: made.pages, chunkFirsts: made.chunkFirsts, shards: made.shards, terms: 0)
+    }
+}

@@ -15,6 +15,8 @@ public struct BuildReport: Sendable {
     public var removed = 0
     /// Pages whose documents were kept as the build before left them (`BuildRecord`): neither laid out nor rendered.
     public var kept = 0
+    /// Sections parsed: the others stood as the build before left them (`BuildRecord`).
+    public var parsed = 0
     public var warnings: [Diagnostic]
     public var times: PhaseTimes
     /// What `--verbose` lists, as `file:line:col: …` lines: book.toml's keys that mean nothing in
@@ -32,7 +34,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     let after = project.withoutSources
     let cache = CacheFolder.of(book: folder, output: output)
     let keeping = KeptBuild(output, cache: cache)
-    let (made, pages, log, record) = renderBook(consume project, times: &times, keeping: keeping)
+    let (made, pages, log, record, parsed) = renderBook(consume project, times: &times, keeping: keeping)
     guard let site = made, !log.hasErrors else { throw DiagnosticsError(log.diagnostics.map(after.locate)) }
     trimHeap()
     let counts = try times.time("write") {
@@ -44,7 +46,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     }
     let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
                              removed: counts.removed, kept: site.count { if case .kept = $0.contents { true } else { false } },
-                             warnings: log.diagnostics.map(after.locate), times: times, unused: after.unused)
+                             parsed: parsed, warnings: log.diagnostics.map(after.locate), times: times, unused: after.unused)
     releaseLater((consume made, consume site, consume record, consume after, consume keeping))
     return report
 }
@@ -58,7 +60,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
 /// `math` renders the formulas of a book with math.
 package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil, keeping: KeptBuild? = nil,
                 math: MathRenderer = .katex)
-    -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, record: RecordedBuild.Made?)
+    -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, record: RecordedBuild.Made?, parsed: Int)
 {
     var sections = given.loaded.book.sections
     let project = (consume given).withoutSources
@@ -80,7 +82,9 @@ package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTime
     // their sources meanwhile.
     var unparsed = sections.filter { recording?.outlines[$0.id] != nil }
     var parsed: [ChapterID: ParsedChapter] = [:]
+    var parsedCount = 0
     func parse(_ chapters: [Chapter]) {
+        parsedCount += chapters.count
         var made = times.time("parse") { cache?.parse(chapters, options: markdown) ?? parseChapters(chapters, options: markdown) }
         if markdown.math != .none {
             made = times.time("math") { cache?.typesetMath(made, renderer: math) ?? typesetMath(made, renderer: math) }
@@ -199,7 +203,7 @@ package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTime
             }
         }
     }
-    return (site, paged.pages.count, log, site == nil ? nil : recording?.record(paged))
+    return (site, paged.pages.count, log, site == nil ? nil : recording?.record(paged), parsedCount)
 }
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.

@@ -141,7 +141,8 @@ package struct RecordedBuild {
             (search, terms) = (BuildRecord.Search(made.kept), made.kept.terms)
             return made.files
         }
-        let changed = paged.pages.indices.filter { !isKept(paged.pages[$0]) }.map { $0 + 1 }
+        // A blank page has no text, and is blank where it was: the pages' places are the same.
+        let changed = paged.pages.indices.filter { paged.pages[$0].kind != .blank && !isKept(paged.pages[$0]) }.map { $0 + 1 }
         let now = changed.map { SearchIndex.text(of: paged.pages[$0 - 1]) }
         func changedDuringTheBuild() -> Error {
             unlink(keeping.cache.file(BuildRecord.fileName))

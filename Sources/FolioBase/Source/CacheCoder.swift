@@ -2,8 +2,9 @@ import Foundation
 
 /// Values as a build's cache holds them: bytes that a `Codable` type writes and reads back, much
 /// quicker than JSON. Each value is a tag and its contents; numbers are 7-bit groups
-/// (`VarInt`), strings their UTF-8 length and bytes, containers a count and their entries (a
-/// keyed one's each after its key), so that a reader can step over a value it does not want.
+/// (`VarInt`), strings their UTF-8 length and bytes, containers their length in bytes, a count
+/// and their entries (a keyed one's each after its key), so that a reader steps over a value it
+/// does not want at once.
 package enum CacheCoder {
     package struct Malformed: Error {
         package init() {}
@@ -83,17 +84,26 @@ extension CacheCoder {
                 bytes.append(Tag.string.rawValue)
                 Self.append(string, to: &bytes)
             case .keyed(let entries):
-                bytes.append(Tag.keyed.rawValue)
-                VarInt.append(UInt64(entries.count), to: &bytes)
+                var inside: [UInt8] = []
+                VarInt.append(UInt64(entries.count), to: &inside)
                 for (key, value) in entries {
-                    Self.append(key, to: &bytes)
-                    value.write(to: &bytes)
+                    Self.append(key, to: &inside)
+                    value.write(to: &inside)
                 }
+                Self.append(container: .keyed, inside, to: &bytes)
             case .unkeyed(let elements):
-                bytes.append(Tag.unkeyed.rawValue)
-                VarInt.append(UInt64(elements.count), to: &bytes)
-                for element in elements { element.write(to: &bytes) }
+                var inside: [UInt8] = []
+                VarInt.append(UInt64(elements.count), to: &inside)
+                for element in elements { element.write(to: &inside) }
+                Self.append(container: .unkeyed, inside, to: &bytes)
             }
+        }
+
+        /// A container after its length, so that a reader steps over it at once.
+        static func append(container tag: Tag, _ inside: [UInt8], to bytes: inout [UInt8]) {
+            bytes.append(tag.rawValue)
+            VarInt.append(UInt64(inside.count), to: &bytes)
+            bytes.append(contentsOf: inside)
         }
 
         static func append(_ string: String, to bytes: inout [UInt8]) {
@@ -321,19 +331,20 @@ extension CacheCoder {
             return try string()
         }
 
+        /// The contents of the container here, which must be a `tag` one: read no further than its end.
+        func inside(_ tag: Tag) throws -> Reader {
+            var reader = self
+            try reader.expect(tag)
+            let length = try reader.count()
+            return Reader(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<(reader.offset + length)]), offset: reader.offset)
+        }
+
         /// Steps over the value here.
         mutating func skip() throws {
             switch try tag() {
             case .none, .yes, .no: break
             case .int, .negative, .double: _ = try number()
-            case .string: offset += try count()
-            case .keyed:
-                for _ in 0..<(try count()) {
-                    offset += try count()
-                    try skip()
-                }
-            case .unkeyed:
-                for _ in 0..<(try count()) { try skip() }
+            case .string, .keyed, .unkeyed: offset += try count()
             }
         }
     }
@@ -349,8 +360,7 @@ extension CacheCoder {
         }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            var start = reader
-            try start.expect(.keyed)
+            var start = try reader.inside(.keyed)
             let count = try start.count()
             // Every entry's key and where its value is, found by stepping over them.
             var entries: [(key: String, value: Reader)] = []
@@ -365,8 +375,7 @@ extension CacheCoder {
         }
 
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            var start = reader
-            try start.expect(.unkeyed)
+            var start = try reader.inside(.unkeyed)
             let count = try start.count()
             return UnkeyedReader(reader: start, total: count)
         }

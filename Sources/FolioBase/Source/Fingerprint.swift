@@ -90,15 +90,31 @@ private final class FingerprintEncoder: Encoder {
         print.add(tag.rawValue)
     }
 
+    /// How a type's values are taken.
+    private enum Kind {
+        case data, string, unordered, parts
+    }
+
+    /// Each type's kind, found once: a cast is dearer than what most values hold.
+    private var kinds: [ObjectIdentifier: Kind] = [:]
+
     /// A value: bytes, a hash table's elements in their own order, or its parts.
-    package func add(_ value: some Encodable) {
-        switch value {
-        case let data as Data: print.add(data)
-        case let string as String: print.add(string)
-        case let table as any UnorderedEncodable:
+    package func add<Value: Encodable>(_ value: Value) {
+        let type = ObjectIdentifier(Value.self)
+        let kind = kinds[type] ?? {
+            // By the type, not the value: a value's cast would see through an optional.
+            let kind: Kind = if Value.self == Data.self { .data } else if Value.self == String.self { .string }
+                else if Value.self is any UnorderedEncodable.Type { .unordered } else { .parts }
+            kinds[type] = kind
+            return kind
+        }()
+        switch kind {
+        case .data: print.add(value as! Data)
+        case .string: print.add(value as! String)
+        case .unordered:
             tag(.unordered)
-            print.add(unordered: table.elementFingerprints())
-        default:
+            print.add(unordered: (value as! any UnorderedEncodable).elementFingerprints())
+        case .parts:
             // The encoder itself never throws.
             try? value.encode(to: self)
         }
@@ -130,6 +146,21 @@ private final class FingerprintEncoder: Encoder {
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
             encoder.print.add(key.stringValue)
             encoder.add(value)
+        }
+
+        mutating func encode(_ value: String, forKey key: Key) {
+            encoder.print.add(key.stringValue)
+            encoder.print.add(value)
+        }
+
+        mutating func encode(_ value: Int, forKey key: Key) {
+            encoder.print.add(key.stringValue)
+            encoder.print.add(value)
+        }
+
+        mutating func encode(_ value: Bool, forKey key: Key) {
+            encoder.print.add(key.stringValue)
+            encoder.print.add(value ? 1 : 0)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -164,6 +195,18 @@ private final class FingerprintEncoder: Encoder {
             count += 1
             encoder.tag(.element)
             encoder.add(value)
+        }
+
+        mutating func encode(_ value: String) {
+            count += 1
+            encoder.tag(.element)
+            encoder.print.add(value)
+        }
+
+        mutating func encode(_ value: Int) {
+            count += 1
+            encoder.tag(.element)
+            encoder.print.add(value)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

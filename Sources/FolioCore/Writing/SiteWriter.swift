@@ -150,24 +150,42 @@ struct SiteRecord: Equatable, Sendable {
         return !status.isDirectory && status.size == size && status.changed < changed
     }
 
+    /// Read as bytes: a big site's record is a hundred thousand lines, read at every build.
     static func read(at path: String) -> SiteRecord? {
         guard let status = FileStatus(path), let data = FileManager.default.contents(atPath: path) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        guard lines.first == Substring(header) else { return nil }
-        var record = SiteRecord(changed: status.changed)
-        for line in lines.dropFirst() {
-            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            // A path that would lead out of the folder is not Folio's, whatever the record says.
-            guard fields.count == 3, isInside(fields[2]) else { continue }
-            record.entries[String(fields[2])] = Entry(size: Int(fields[1]), hash: UInt64(fields[0], radix: 16))
+        return data.withUnsafeBytes { bytes -> SiteRecord? in
+            let lines = bytes.split(separator: UInt8(ascii: "\n"))
+            guard let first = lines.first, first.elementsEqual(header.utf8) else { return nil }
+            var record = SiteRecord(changed: status.changed)
+            record.entries.reserveCapacity(lines.count)
+            for line in lines.dropFirst() {
+                let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+                // A path that would lead out of the folder is not Folio's, whatever the record says.
+                guard fields.count == 3, isInside(fields[2]) else { continue }
+                let (size, hash) = (number(fields[1], radix: 10), number(fields[0], radix: 16))
+                record.entries[String(decoding: UnsafeRawBufferPointer(rebasing: fields[2]), as: UTF8.self)] = Entry(size: size.map(Int.init), hash: hash)
+            }
+            return record
         }
-        return record
+    }
+
+    /// The number `digits` spell, when they are one of at most 16 digits.
+    private static func number(_ digits: Slice<UnsafeRawBufferPointer>, radix: UInt64) -> UInt64? {
+        guard !digits.isEmpty, digits.count <= 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            guard let digit = asciiHexDigitValue(byte), UInt64(digit) < radix else { return nil }
+            value = value * radix + UInt64(digit)
+        }
+        return value
     }
 }
 
 /// A relative path that stays inside its folder: no empty, `.` or `..` parts, no leading `/`.
-private func isInside(_ path: Substring) -> Bool {
-    !path.isEmpty && !path.hasPrefix("/") && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !["", ".", ".."].contains($0) }
+private func isInside(_ path: Slice<UnsafeRawBufferPointer>) -> Bool {
+    path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { part in
+        !part.isEmpty && !part.elementsEqual([UInt8(ascii: ".")]) && !part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+    }
 }
 
 /// One build's changes to the output folder.

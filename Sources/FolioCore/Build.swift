@@ -196,7 +196,7 @@ package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTime
                     ?? { @Sendable path, make in try kept?.file(path) ?? make() }
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
                                           search: { paged in
-                    if let cache { return searchFiles(paged, index: cache.searchIndex(paged), chunk: cache.chunk, shard: cache.shard) }
+                    if let cache { return cache.search(paged) }
                     return try recording?.search(paged) ?? searchFiles(paged)
                 }, bookWide: bookWide)
                 return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? recording?.keepingPages(site, paged: paged) ?? site

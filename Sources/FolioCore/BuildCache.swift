@@ -114,8 +114,8 @@ package final class BuildCache: @unchecked Sendable {
     private var chunks: [Int: (texts: [String], json: Data)] = [:]
     private var chunksUsed: [Int: (texts: [String], json: Data)] = [:]
     private var words: [String: Words] = [:]
-    /// The last search index, and its pages' addresses in book order.
-    private var index: (urls: [String], index: SearchIndex)?
+    /// The last search index as kept for the next build, its pages' addresses in book order and their texts.
+    private var index: (urls: [String], kept: KeptSearch, texts: [String])?
     /// The search index's shards of terms, by their first term.
     private var shards: [String: (terms: [SearchShards.Term], json: Data)] = [:]
     private var shardsUsed: [String: (terms: [SearchShards.Term], json: Data)] = [:]
@@ -248,40 +248,35 @@ package final class BuildCache: @unchecked Sendable {
         return found
     }
 
-    /// The search index, finding the words only of pages whose blocks changed. When the pages are
-    /// the same ones as in the last build, only the changed pages' terms move in its index.
-    func searchIndex(_ paged: PagedBook) -> SearchIndex {
+    /// The search stage. With the same pages as the last build, only the terms of the pages whose
+    /// text changed move (`searchFiles(_:kept:texts:changed:)`, as a build to disk does); `changed`
+    /// are those that may have (book numbers from 1), when known, else those whose blocks changed.
+    /// Otherwise the index is made from each page's words, found again only for pages whose blocks changed.
+    func search(_ paged: PagedBook, changed known: [Int]? = nil) -> [SiteFile] {
         let urls = paged.pages.map(\.url)
-        let missing = paged.pages.indices.filter { number in
+        let changed = known.map { $0.map { $0 - 1 } } ?? paged.pages.indices.filter { number in
             guard let known = words[urls[number]] else { return true }
             return known.kind != paged.pages[number].kind || known.blocks != paged.pages[number].blocks
         }
-        if let last = index, last.urls == urls { return replacingWords(ofPages: missing, in: paged) }
-        let found = missing.parallelMap { SearchIndex.words(on: paged.pages[$0]) }
-        var kept: [String: Words] = [:]
-        for (number, now) in zip(missing, found) { kept[urls[number]] = Words(kind: paged.pages[number].kind, blocks: paged.pages[number].blocks, words: now) }
-        for url in urls where kept[url] == nil { kept[url] = words[url] }
-        words = kept
-        let next = SearchIndex(urls.map { kept[$0]!.words })
-        index = (urls, next)
-        return next
-    }
-
-    /// The last search index, of the same pages, with the words of the pages at `changed` (places
-    /// in `paged.pages`) found again and moved in it.
-    private func replacingWords(ofPages changed: [Int], in paged: PagedBook) -> SearchIndex {
-        guard let known = index else { preconditionFailure("no search index to carry over") }
-        // Changed in place: the index is held only here meanwhile.
-        index = nil
-        let urls = known.urls
-        var next = known.index
         let found = changed.parallelMap { SearchIndex.words(on: paged.pages[$0]) }
         for (number, now) in zip(changed, found) {
-            next.replaceWords(ofPage: number + 1, words[urls[number]]!.words, with: now)
             words[urls[number]] = Words(kind: paged.pages[number].kind, blocks: paged.pages[number].blocks, words: now)
         }
-        index = (urls, next)
-        return next
+        let chunk = { [self] (texts: [String]) in SiteFile.Contents.bytes(self.chunk(texts)) }
+        let shard = { [self] (terms: [SearchShards.Term]) in SiteFile.Contents.bytes(self.shard(terms)) }
+        if let last = index, last.urls == urls {
+            // Held only here meanwhile.
+            index = nil
+            let made = searchFiles(paged, kept: last.kept, texts: last.texts, changed: changed.map { $0 + 1 }, chunk: chunk, shard: shard)
+            index = (urls, made.kept, made.texts)
+            return made.files
+        }
+        let present = Set(urls)
+        words = words.filter { present.contains($0.key) }
+        let whole = SearchIndex(urls.map { words[$0]!.words })
+        let made = searchFilesKept(whole, slugs: paged.pages.map(\.slug), chunk: chunk, shard: shard)
+        index = (urls, made.kept, whole.texts)
+        return made.files
     }
 
     /// A shard of terms as `SearchShards.shard` writes it, written again only when its terms, their pages or their excerpts changed.
@@ -479,7 +474,7 @@ extension BuildCache {
 
         // Pages with the same blocks have the same words.
         if !changedPages.isEmpty {
-            let search = searchFiles(carried.paged, index: replacingWords(ofPages: changedPages, in: carried.paged), chunk: chunk, shard: shard)
+            let search = self.search(carried.paged, changed: changedPages.map { $0 + 1 })
             keepSearchFiles()
             for file in search {
                 guard case .bytes(let bytes) = file.contents else { preconditionFailure("search files are bytes") }
@@ -509,37 +504,5 @@ extension BuildCache {
         outline.blocks = []
         outline.chapter.markdown = ""
         return outline
-    }
-}
-
-private extension SearchIndex {
-    /// Page `number`'s words `before` replaced by `now`, the terms kept in their order and each
-    /// term's pages ascending, as `SearchIndex(_:)` makes them.
-    mutating func replaceWords(ofPage number: Int, _ before: PageWords, with now: PageWords) {
-        texts[number - 1] = now.text
-        places[number - 1] = now.terms
-        for term in Set(before.terms.keys).subtracting(now.terms.keys) {
-            let at = position(of: term)
-            terms[at].pages.removeAll { $0 == number }
-            if terms[at].pages.isEmpty { terms.remove(at: at) }
-        }
-        for term in Set(now.terms.keys).subtracting(before.terms.keys) {
-            let at = position(of: term)
-            if at < terms.count && terms[at].term == term {
-                terms[at].pages.insert(number, at: terms[at].pages.firstIndex { $0 > number } ?? terms[at].pages.count)
-            } else {
-                terms.insert((term, [number]), at: at)
-            }
-        }
-    }
-
-    /// The first place whose term does not come before `term`.
-    func position(of term: String) -> Int {
-        var (low, high) = (0, terms.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if SearchIndex.precedes(terms[middle].term, term) { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

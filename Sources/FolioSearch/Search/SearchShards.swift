@@ -40,8 +40,6 @@ package struct SearchShards {
     private(set) var added: [Term] = []
     private(set) var chunkFirsts: [Int] = []
     private var shards: [JSONOutput] = []
-    /// How many shards of terms are made so far.
-    var shardCount: Int { shards.count }
     private var chunks: [JSONOutput] = []
     private var terms = Runs<Term>(limit: shardBytes)
     private var texts = Runs<(number: Int, text: String)>(limit: chunkBytes)
@@ -50,16 +48,6 @@ package struct SearchShards {
     init(slugs: [String], chunkFile: @escaping ([(number: Int, text: String)]) -> SiteFile.Contents,
          shardFile: @escaping ([Term]) -> SiteFile.Contents) {
         (self.slugs, self.chunkFile, self.shardFile) = (slugs, chunkFile, shardFile)
-    }
-
-    /// The files of a whole index; `chunk` writes a chunk of page texts, and `shard` a shard of
-    /// terms (`folio serve` passes ones that reuse earlier ones).
-    static func files(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> Data = SearchShards.chunk,
-                      shard: @escaping ([Term]) -> Data = SearchShards.shard) -> [SiteFile] {
-        var shards = SearchShards(slugs: slugs, chunkFile: { .bytes(chunk($0.map(\.text))) }, shardFile: { .bytes(shard($0)) })
-        for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
-        for entry in index.terms { shards.add((entry.term, PageNumbers(entry.pages), index.excerpts(of: entry.term, pages: entry.pages))) }
-        return shards.finish()
     }
 
     /// The text of the page after the last one added, `number` (from 1).
@@ -77,13 +65,13 @@ package struct SearchShards {
         if let run = terms.add(term, bytes: bytes) { write(terms: run) }
     }
 
-    /// Every file, the table of contents last.
-    mutating func finish() -> [SiteFile] {
+    /// Every file, the table of contents last, and what a build keeps of the index.
+    mutating func finish() -> (files: [SiteFile], kept: KeptSearch) {
         if let run = texts.finish() { write(texts: run) }
         if let run = terms.finish() { write(terms: run) }
         let toc: JSONOutput = ["format": .int(2), "pages": .int(pages), "terms": .array(shards), "texts": .array(chunks)]
         files.append(.text(SiteLayout.searchIndex, toc.text() + "\n"))
-        return files
+        return (files, KeptSearch(terms: added, chunkFirsts: chunkFirsts, shards: shards.count, pages: pages))
     }
 
     private mutating func write(terms run: [Term]) {
@@ -158,15 +146,31 @@ package func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: Ke
     var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { run in
         let numbers = run.map(\.number)
         return .rendered { SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }) }
-    }, shardFile: SearchShards.renderedShard)
+    }, shardFile: { run in .rendered { SearchShards.shard(run) } })
     for entry in SearchIndex.terms(of: paged, text: { shards.add(text: $1, page: $0) }) { shards.add(entry) }
-    let files = shards.finish()
-    return (files, KeptSearch(terms: shards.added, chunkFirsts: shards.chunkFirsts, shards: shards.shardCount, pages: pages.count))
+    return shards.finish()
 }
 
-/// The search stage of a kept build: the index it kept with the texts of the pages in `changed`
-/// (book numbers from 1) found again, `texts` being every page's text as it was.
-package func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], changed: [Int]) -> (files: [SiteFile], kept: KeptSearch) {
+/// The search stage for an index built from its pages' words (`folio serve` keeps each page's).
+/// `chunk` and `shard` give a chunk's and a shard's file (`folio serve`'s reuse earlier ones).
+package func searchFilesKept(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> SiteFile.Contents,
+                             shard: @escaping ([SearchShards.Term]) -> SiteFile.Contents) -> (files: [SiteFile], kept: KeptSearch) {
+    var shards = SearchShards(slugs: slugs, chunkFile: { chunk($0.map(\.text)) }, shardFile: shard)
+    for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
+    for entry in index.terms { shards.add((entry.term, PageNumbers(entry.pages), index.excerpts(of: entry.term, pages: entry.pages))) }
+    return shards.finish()
+}
+
+/// The search stage of a build that keeps the index of the one before, with the same pages: its
+/// terms with the texts of the pages in `changed` (book numbers from 1) found again, `texts` being
+/// every page's text as it was. Only the terms of the pages whose text changed move
+/// (`SearchTermsUpdate`): the one way an index is updated. `chunk` and `shard` give a chunk's and
+/// a shard's file, rendered when the writer asks for them unless given.
+package func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], changed: [Int],
+                         chunk: @escaping ([String]) -> SiteFile.Contents = { texts in .rendered { SearchShards.chunk(texts) } },
+                         shard: @escaping ([SearchShards.Term]) -> SiteFile.Contents = { run in .rendered { SearchShards.shard(run) } })
+    -> (files: [SiteFile], kept: KeptSearch, texts: [String])
+{
     var update = SearchTermsUpdate(changed: [:], text: { texts[$0 - 1] })
     for number in changed {
         let now = SearchIndex.text(of: paged.pages[number - 1])
@@ -175,14 +179,11 @@ package func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], 
     let terms = update.changed.isEmpty ? kept.terms : update.apply(to: kept.terms)
     var texts = texts
     for (number, page) in update.changed { texts[number - 1] = page.now }
-    var shards = SearchShards(slugs: paged.pages.map(\.slug), chunkFile: { [texts] run in
-        let numbers = run.map(\.number)
-        return .rendered { SearchShards.chunk(numbers.map { texts[$0 - 1] }) }
-    }, shardFile: SearchShards.renderedShard)
+    var shards = SearchShards(slugs: paged.pages.map(\.slug), chunkFile: { run in chunk(run.map(\.text)) }, shardFile: shard)
     for (offset, text) in texts.enumerated() { shards.add(text: text, page: offset + 1) }
     for term in terms { shards.add(term) }
-    let files = shards.finish()
-    return (files, KeptSearch(terms: terms, chunkFirsts: shards.chunkFirsts, shards: shards.shardCount, pages: texts.count))
+    let made = shards.finish()
+    return (made.files, made.kept, texts)
 }
 
 /// What a build keeps of its search index for the next (`BuildRecord`): its terms, where its
@@ -199,18 +200,4 @@ package struct KeptSearch: Sendable {
         self.shards = shards
         self.pages = pages
     }
-}
-
-extension SearchShards {
-    /// A shard's file, rendered as the writer asks for it.
-    static func renderedShard(_ run: [Term]) -> SiteFile.Contents {
-        .rendered { SearchShards.shard(run) }
-    }
-}
-
-/// The search stage for an index that is known (`folio serve`'s), with its `chunk` and `shard` as
-/// `SearchShards.files` takes them.
-package func searchFiles(_ paged: PagedBook, index: SearchIndex, chunk: @escaping ([String]) -> Data,
-                 shard: @escaping ([SearchShards.Term]) -> Data) -> [SiteFile] {
-    SearchShards.files(index, slugs: paged.pages.map(\.slug), chunk: chunk, shard: shard)
 }

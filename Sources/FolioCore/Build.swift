@@ -34,8 +34,11 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     let after = project.withoutSources
     let cache = CacheFolder.of(book: folder, output: output)
     let keeping = KeptBuild(output, cache: cache)
-    let (made, pages, log, record, parsed) = renderBook(consume project, times: &times, keeping: keeping)
-    guard let site = made, !log.hasErrors else { throw DiagnosticsError(log.diagnostics.map(after.locate)) }
+    var memo = RecordedBuild(project, sections: project.loaded.book.sections, keeping: keeping)
+    let (made, pages, log, parsed) = renderBook(consume project, times: &times, memo: &memo)
+    let record = made == nil ? nil : memo.record()
+    let warnings = (keeping.warnings + log.diagnostics).map(after.locate)
+    guard let site = made, !log.hasErrors else { throw DiagnosticsError(warnings) }
     trimHeap()
     let counts = try times.time("write") {
         // Made only now, so that a failed build leaves no cache behind.
@@ -46,50 +49,42 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     }
     let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
                              removed: counts.removed, kept: site.count { if case .kept = $0.contents { true } else { false } },
-                             parsed: parsed, warnings: log.diagnostics.map(after.locate), times: times, unused: after.unused)
+                             parsed: parsed, warnings: warnings, times: times, unused: after.unused)
     releaseLater((consume made, consume site, consume record, consume after, consume keeping))
     return report
 }
 
 /// parse → link → paginate → render a loaded book, in memory: the site's files (`nil` when the theme
-/// or rendering failed), how many pages it has, and every error and warning found on the way.
-/// With a `cache` (`folio serve`'s), what an earlier build made from the same input is reused.
-/// `keeping` a build into a folder, what the build before kept there is reused where it fits, and
-/// the build's own `record` made for the next.
+/// or rendering failed), how many pages it has, every error and warning found on the way, and how
+/// many sections it parsed. At every stage the `memo` gives what it kept of the builds before
+/// (`StageMemo`); a fresh build's reuses nothing.
 /// The chapters' sources are let go once parsed (those holding raw HTML once paginated) when the caller gives up the project.
 /// `math` renders the formulas of a book with math.
-package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, cache: BuildCache? = nil, keeping: KeptBuild? = nil,
-                math: MathRenderer = .katex)
-    -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, record: RecordedBuild.Made?, parsed: Int)
+func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo: inout some StageMemo, math: MathRenderer = .katex)
+    -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, parsed: Int)
 {
     var sections = given.loaded.book.sections
     let project = (consume given).withoutSources
-    var recording = keeping.map { RecordedBuild(project, sections: sections, keeping: $0) }
     let loaded = project.loaded
     let book = loaded.book
     var log = DiagnosticLog()
-    log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys) + (keeping?.warnings ?? []))
+    log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys))
     let theme = log.collect {
         let (overrides, language) = (loaded.themeOverrides, book.options.language)
-        let make = { try RenderingTheme(Theme.builtIn.overridden(by: overrides), language: language) }
-        return try cache?.theme(overrides, language: language, make: make) ?? make()
+        return try memo.theme(overrides, language: language) { try RenderingTheme(Theme.builtIn.overridden(by: overrides), language: language) }
     }
 
     let markdown = book.options.markdown
     let order = book.sections.map(\.id)
-    // Sections the build before left as they are stand as their outlines, neither parsed nor
-    // linked, unless the book's link targets or pages turn out to have changed: `unparsed` holds
-    // their sources meanwhile.
-    var unparsed = sections.filter { recording?.outlines[$0.id] != nil }
+    // Sections that stand as the build before left them are neither parsed nor linked, unless the
+    // book's link targets or pages turn out to have changed: `unparsed` holds their sources meanwhile.
+    var unparsed = sections.filter { memo.standing($0.id) != nil }
     var parsed: [ChapterID: ParsedChapter] = [:]
     var parsedCount = 0
     func parse(_ chapters: [Chapter]) {
         parsedCount += chapters.count
-        var made = times.time("parse") { cache?.parse(chapters, options: markdown) ?? parseChapters(chapters, options: markdown) }
-        if markdown.math != .none {
-            made = times.time("math") { cache?.typesetMath(made, renderer: math) ?? typesetMath(made, renderer: math) }
-            recording?.typeset(made)
-        }
+        var made = times.time("parse") { memo.parse(chapters, options: markdown) }
+        if markdown.math != .none { made = times.time("math") { memo.typesetMath(made, renderer: math) } }
         // Past parsing, a chapter's source is needed only to say where its raw HTML is: the others
         // go before linking makes the book's second copy of its text.
         for var chapter in consume made {
@@ -97,46 +92,36 @@ package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTime
             parsed[chapter.chapter.id] = chapter
         }
     }
-    parse(sections.filter { recording?.outlines[$0.id] == nil })
+    parse(sections.filter { memo.standing($0.id) == nil })
     sections = []
-
-    let (files, sizes, refused, rawHTML, slips) = (loaded.files, loaded.imageSizes, loaded.refused, markdown.rawHTML, book.options.slips)
-    let redirects = Set(book.options.redirects.map(\.from))
-    func linkTargets() -> LinkTargets {
-        LinkTargets(order.map { parsed[$0] ?? recording!.linkedOutline($0)!.chapter }, files: files, refused: refused, redirects: redirects)
-    }
-    /// The parsed chapters linked against `targets`, given up once linked.
-    func linkParsed(_ targets: LinkTargets) -> [ChapterID: LinkedChapter] {
-        let made = order.compactMap { parsed[$0] }.parallelMap { linkChapter($0, targets: targets, imageSizes: sizes, rawHTML: rawHTML, slips: slips) }
-        // Not held beside the linked chapters for the rest of the build, and freed beside the next stages.
-        releaseLater(parsed)
-        parsed = [:]
-        recording?.linked(made)
-        return Dictionary(uniqueKeysWithValues: made.map { ($0.chapter.chapter.id, $0) })
-    }
-    func parseOutlines() {
-        recording?.parsingOutlines()
+    func parseStanding() {
+        memo.parsingOutlines()
         parse(unparsed)
         unparsed = []
     }
-    var targets: LinkTargets?
-    if cache == nil {
+
+    let inputs = LinkInputs(files: loaded.files, refused: loaded.refused, imageSizes: loaded.imageSizes, rawHTML: markdown.rawHTML,
+                            slips: book.options.slips, redirects: Set(book.options.redirects.map(\.from)))
+    func linkTargets() -> LinkTargets {
+        inputs.targets(order.map { parsed[$0] ?? memo.standing($0)!.chapter })
+    }
+    var targets = linkTargets()
+    if !memo.linking(targets, inputs: inputs) {
+        parseStanding()
         targets = linkTargets()
-        if recording?.linking(targets!) == false {
-            parseOutlines()
-            targets = linkTargets()
-            _ = recording?.linking(targets!)
-        }
+        _ = memo.linking(targets, inputs: inputs)
+    }
+    /// The parsed chapters linked, given up once linked.
+    func linkParsed() -> [ChapterID: LinkedChapter] {
+        let made = memo.link(order.compactMap { parsed[$0] }, targets: targets, inputs: inputs)
+        // Not held beside the linked chapters for the rest of the build, and freed beside the next stages.
+        releaseLater(parsed)
+        parsed = [:]
+        return Dictionary(uniqueKeysWithValues: made.map { ($0.chapter.chapter.id, $0) })
     }
     var linked = times.time("link") {
-        if let cache {
-            return cache.link(order.map { parsed[$0]! }, files: files, imageSizes: sizes, refused: refused, rawHTML: rawHTML, slips: slips, redirects: redirects)
-        }
-        let made = linkParsed(targets!)
-        let standing = order.compactMap { made[$0] == nil ? recording?.linkedOutline($0) : nil }
-        recording?.linked(standing)
-        var outlines = Dictionary(uniqueKeysWithValues: standing.map { ($0.chapter.chapter.id, $0) })
-        return joiningLinked(order.map { made[$0] ?? outlines.removeValue(forKey: $0)! }, targets: targets!)
+        let made = linkParsed()
+        return joiningLinked(order.map { made[$0] ?? memo.standing($0)! }, targets: targets)
     }
     // Past linking, a chapter's source is needed only to place raw HTML too tall for a page.
     func lettingSourcesGo() {
@@ -151,31 +136,25 @@ package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTime
         let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                                 contentsHeading: theme?.strings.values["contents"] ?? "Contents")
         return paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images,
-                            chapterPages: { sections, typesetter, rawHTML in
-            if let cache { return cache.paginate(sections, typesetter: typesetter, rawHTML: rawHTML) }
-            guard recording != nil else { return paginateChapters(sections, typesetter: typesetter, rawHTML: rawHTML) }
-            return recording!.pages(of: sections) { paginateChapters($0, typesetter: typesetter, rawHTML: rawHTML) }
-        }, knownTargets: { id, pages, rawHTML in
-            recording?.keptTargets(id) ?? cache?.targets(id, pages: pages, rawHTML: rawHTML)
-        })
+                            chapterPages: { memo.pages(of: $0, typesetter: $1, rawHTML: $2) }, knownTargets: { memo.targets($0, pages: $1, rawHTML: $2) })
     }
-    func laidOut(_ paged: PagedBook) -> Bool {
-        recording?.laidOut(paged, inputs: BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) ?? true
+    func renderInputs(_ paged: PagedBook) -> RenderInputs {
+        RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)
     }
     var paged = times.time("paginate", paginate)
-    if !laidOut(paged) {
+    if !memo.laidOut(paged, inputs: renderInputs(paged)) {
         // The book's pages or what its documents share changed: every section is laid out, those
-        // that stood as outlines parsed and linked first (against the same targets).
+        // that stood parsed and linked first (against the same targets).
         if !unparsed.isEmpty {
-            parseOutlines()
-            let made = times.time("link") { linkParsed(targets!) }
+            parseStanding()
+            let made = times.time("link", linkParsed)
             for index in linked.chapters.indices {
                 if let chapter = made[linked.chapters[index].chapter.id] { linked.chapters[index] = chapter.chapter }
             }
             lettingSourcesGo()
         }
         paged = times.time("paginate", paginate)
-        _ = laidOut(paged)
+        _ = memo.laidOut(paged, inputs: renderInputs(paged))
     }
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks and sources can go, freed
@@ -190,20 +169,22 @@ package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTime
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {
-                let cached = cache.map { ($0, BuildCache.RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)) }
-                let kept = recording?.keptFiles
-                let bookWide: @Sendable (String, () throws -> Data) throws -> Data = cached.map { $0.bookWide(book, paged: paged, inputs: $1) }
-                    ?? { @Sendable path, make in try kept?.file(path) ?? make() }
-                let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets, theme: theme,
-                                          search: { paged in
-                    if let cache { return cache.search(paged) }
-                    return try recording?.search(paged) ?? searchFiles(paged)
-                }, bookWide: bookWide)
-                return cached.map { $0.reusingDocuments(site, paged: paged, inputs: $1) } ?? recording?.keepingPages(site, paged: paged) ?? site
+                let inputs = renderInputs(paged)
+                let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets,
+                                          theme: theme, search: { try memo.search($0) }, bookWide: memo.bookWide(book, paged: paged, inputs: inputs))
+                return memo.documents(site, paged: paged, inputs: inputs)
             }
         }
     }
-    return (site, paged.pages.count, log, site == nil ? nil : recording?.record(paged), parsedCount)
+    return (site, paged.pages.count, log, parsedCount)
+}
+
+/// `renderBook` for a build that reuses nothing.
+package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, math: MathRenderer = .katex)
+    -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, parsed: Int)
+{
+    var memo = FreshBuild()
+    return renderBook(given, times: &times, memo: &memo, math: math)
 }
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.

@@ -11,7 +11,7 @@ import Foundation
 /// by everything its rendering reads. Every entry is kept with
 /// its whole input and reused only when the new input equals it, so a build from the cache
 /// gives the same bytes as a fresh one. A build keeps only the entries it used.
-package final class BuildCache: @unchecked Sendable {
+package final class BuildCache: StageMemo, @unchecked Sendable {
     private struct Parse {
         var chapter: Chapter
         var options: MarkdownOptions
@@ -19,14 +19,9 @@ package final class BuildCache: @unchecked Sendable {
     }
 
     /// What linking a chapter reads besides its parse: the same for every chapter of a build.
-    private struct LinkInputs: Equatable {
+    private struct LinkKey: Equatable {
         var chapters: [ChapterID: Set<String>]
-        var files: Set<String>
-        var refused: [String: String]
-        var imageSizes: [String: ImageSize]
-        var rawHTML: Bool
-        var slips: Slips
-        var redirects: Set<String>
+        var inputs: LinkInputs
     }
 
     /// What laying out a chapter reads besides its blocks: the same for every chapter of a build.
@@ -41,39 +36,6 @@ package final class BuildCache: @unchecked Sendable {
         var pages: [[Block]]
         /// `targetPages(of: pages)`, once found.
         var targets: [String: Int]?
-    }
-
-    /// What a page document is rendered from besides its page and its neighbours: the same for
-    /// every page of a build. When it changes, every page is rendered again.
-    struct RenderInputs: Equatable, Encodable {
-        struct Section: Equatable, Encodable {
-            var id: ChapterID
-            var role: Chapter.Role
-            var slug: String
-            var number: [Int]?
-            var title: String
-            var headings: [Heading]
-            var anchors: [String]
-            var meta: [MetaEntry]
-        }
-
-        var title: String
-        var options: BookOptions
-        var themeOverrides: [String: Data]
-        var sections: [Section]
-        var targetPages: [ChapterID: [String: Int]]
-        var assets: [String]
-
-        init(_ project: LoadedProject, sections: [ParsedChapter], paged: PagedBook, assets: [String]) {
-            title = project.loaded.book.title
-            options = project.loaded.book.options
-            themeOverrides = project.loaded.themeOverrides
-            self.sections = sections.map { Section(id: $0.chapter.id, role: $0.chapter.role, slug: $0.chapter.slug, number: $0.chapter.number,
-                                                   title: $0.title, headings: $0.headings, anchors: $0.anchors,
-                                                   meta: $0.chapter.meta) }
-            targetPages = paged.targetPages
-            self.assets = assets
-        }
     }
 
     /// A page document's key: its page, its neighbours' addresses and titles, and the build's inputs.
@@ -107,7 +69,7 @@ package final class BuildCache: @unchecked Sendable {
     private var parses: [ChapterID: Parse] = [:]
     /// Every formula rendered in this session: few and small, and written again as often as they are edited.
     private var formulas: [FormulaSource: MathResult] = [:]
-    private var linkInputs: LinkInputs?
+    private var linkKey: LinkKey?
     private var linkTargets: LinkTargets?
     private var links: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
     /// The search index's chunks of page texts, by `chunkKey`.
@@ -197,16 +159,17 @@ package final class BuildCache: @unchecked Sendable {
         })
     }
 
-    /// The link stage (`linkChapters`), linking again only the chapters whose parse changed, or
-    /// every chapter when the link targets, the book's files, its images or the raw HTML setting did.
-    func link(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize], refused: [String: String], rawHTML: Bool,
-              slips: Slips, redirects: Set<String>) -> LinkedBook
-    {
-        let targets = LinkTargets(chapters, files: files, refused: refused, redirects: redirects)
-        let inputs = LinkInputs(chapters: targets.chapters, files: files, refused: refused, imageSizes: imageSizes, rawHTML: rawHTML,
-                                slips: slips, redirects: redirects)
-        if inputs != linkInputs { links = [:] }
-        (linkInputs, linkTargets) = (inputs, targets)
+    /// Before linking: when the link targets, the book's files, its images or the raw HTML setting
+    /// changed, every chapter is linked again.
+    func linking(_ targets: LinkTargets, inputs: LinkInputs) -> Bool {
+        let key = LinkKey(chapters: targets.chapters, inputs: inputs)
+        if key != linkKey { links = [:] }
+        (linkKey, linkTargets) = (key, targets)
+        return true
+    }
+
+    /// The link stage (`linkChapter`), linking again only the chapters whose parse changed.
+    func link(_ chapters: [ParsedChapter], targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
         var kept: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
         relinked = 0
         let linked = chapters.map { parsed in
@@ -215,17 +178,17 @@ package final class BuildCache: @unchecked Sendable {
                 return known.linked
             }
             relinked += 1
-            let linked = linkChapter(parsed, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, slips: slips)
+            let linked = linkChapter(parsed, targets: targets, imageSizes: inputs.imageSizes, rawHTML: inputs.rawHTML, slips: inputs.slips)
             kept[parsed.chapter.id] = (parsed, linked)
             return linked
         }
         links = kept
-        return joiningLinked(linked, targets: targets)
+        return linked
     }
 
     /// The chapters' pages (`paginateChapters`), laying out again only the chapters whose linked
     /// blocks changed, or every chapter when the page geometry, the images or the raw HTML setting did.
-    func paginate(_ chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
+    func pages(of chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
         let inputs = LayoutInputs(geometry: typesetter.geometry, images: typesetter.images, rawHTML: rawHTML)
         if inputs != layoutInputs { layouts = [:] }
         layoutInputs = inputs
@@ -241,7 +204,7 @@ package final class BuildCache: @unchecked Sendable {
     }
 
     /// Where a section's link targets are (`targetPages`), found again only for sections laid out again.
-    func targets(_ section: ChapterID, pages: [[Block]], rawHTML: Bool) -> [String: Int] {
+    func targets(_ section: ChapterID, pages: [[Block]], rawHTML: Bool) -> [String: Int]? {
         if let known = layouts[section]?.targets, layouts[section]?.pages == pages { return known }
         let found = targetPages(of: pages, rawHTML: rawHTML)
         layouts[section]?.targets = found
@@ -252,7 +215,11 @@ package final class BuildCache: @unchecked Sendable {
     /// text changed move (`searchFiles(_:kept:texts:changed:)`, as a build to disk does); `changed`
     /// are those that may have (book numbers from 1), when known, else those whose blocks changed.
     /// Otherwise the index is made from each page's words, found again only for pages whose blocks changed.
-    func search(_ paged: PagedBook, changed known: [Int]? = nil) -> [SiteFile] {
+    func search(_ paged: PagedBook) -> [SiteFile] {
+        search(paged, changed: nil)
+    }
+
+    private func search(_ paged: PagedBook, changed known: [Int]?) -> [SiteFile] {
         let urls = paged.pages.map(\.url)
         let changed = known.map { $0.map { $0 - 1 } } ?? paged.pages.indices.filter { number in
             guard let known = words[urls[number]] else { return true }
@@ -325,7 +292,7 @@ package final class BuildCache: @unchecked Sendable {
 
     /// `site` with the page documents whose key is unchanged given as the bytes rendered before;
     /// the others stay to be rendered, and `remember` keeps their bytes.
-    func reusingDocuments(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile] {
+    func documents(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile] {
         if inputs != renderInputs { documents = [:] }
         renderInputs = inputs
         pendingPages = paged

@@ -99,8 +99,8 @@ extension BuildRecord {
     }
 
     /// What every page document is rendered from besides its own page's text: the book's
-    /// outline, options and theme (`BuildCache.RenderInputs`), and every page's place.
-    static func rendering(_ inputs: BuildCache.RenderInputs, pages: [Page]) -> UInt64 {
+    /// outline, options and theme (`RenderInputs`), and every page's place.
+    static func rendering(_ inputs: RenderInputs, pages: [Page]) -> UInt64 {
         var print = Fingerprint(of: inputs)
         print.add(pages.map(\.place))
         return print.value

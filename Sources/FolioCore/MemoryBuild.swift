@@ -29,7 +29,8 @@ package func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil, changed
         throw DiagnosticsError([diagnostic])
     }
     if let carried = cache?.carryingOver(project) { return carried }
-    let built = renderBook(project, times: &times, cache: cache)
+    let built: (site: [SiteFile]?, pages: Int, log: DiagnosticLog, parsed: Int)
+    if var memo = cache { built = renderBook(project, times: &times, memo: &memo) } else { built = renderBook(project, times: &times) }
     let diagnostics = built.log.diagnostics.map(project.locate)
     guard let site = built.site, !built.log.hasErrors else { throw DiagnosticsError(diagnostics) }
     let contentFiles = project.contentFiles

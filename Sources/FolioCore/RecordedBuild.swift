@@ -11,10 +11,10 @@ import Darwin
 #endif
 
 /// A build into a folder, as its `BuildRecord` will record it, keeping what the record before
-/// kept where it fits: `renderBook` tells it of each stage.
-package struct RecordedBuild {
+/// kept where it fits: the memo of `folio build`, whose store is the cache folder.
+struct RecordedBuild: StageMemo {
     /// The record of this build, for the next, and the search index's terms when they changed.
-    package typealias Made = (record: BuildRecord, terms: [SearchShards.Term]?)
+    typealias Made = (record: BuildRecord, terms: [SearchShards.Term]?)
 
     private let keeping: KeptBuild
     private let project: UInt64
@@ -26,13 +26,14 @@ package struct RecordedBuild {
     /// texts is the same, and the index's files with them.
     private var intact: [ChapterID: BuildRecord.Section] = [:]
     /// The sections that stand as their outlines: the same text, not parsed.
-    private(set) var outlines: [ChapterID: BuildRecord.Section] = [:]
+    private var outlines: [ChapterID: BuildRecord.Section] = [:]
     /// The sections whose pages are kept.
     private var kept: [ChapterID: BuildRecord.Section] = [:]
     /// Each section as linked, without its blocks and Markdown.
     private var linked: [ChapterID: LinkedChapter] = [:]
     /// Each section as laid out: its page count, and whether a later build may keep its pages.
     private var laid: [ChapterID: (pages: Int, keepable: Bool)] = [:]
+    private var targetPages: [ChapterID: [String: Int]] = [:]
     private var search: BuildRecord.Search?
     private var terms: [SearchShards.Term]?
 
@@ -50,15 +51,19 @@ package struct RecordedBuild {
         outlines = intact.filter { texts[$0.key] == $0.value.text }
     }
 
-    /// When the sections standing as outlines are parsed after all: none stands any longer.
+    func standing(_ id: ChapterID) -> LinkedChapter? {
+        outlines[id].map { LinkedChapter(chapter: $0.outline, assets: Set($0.assets), images: $0.images, diagnostics: $0.diagnostics) }
+    }
+
     mutating func parsingOutlines() {
         outlines = [:]
     }
 
-    /// After the math stage: a section's pages are kept only with the same text and the same
-    /// MathML for its formulas (KaTeX may have come, gone or changed since the build before).
-    mutating func typeset(_ chapters: [ParsedChapter]) {
-        for chapter in chapters where chapter.blocks.contains(where: \.holdsMath) {
+    /// A section's pages are kept only with the same text and the same MathML for its formulas
+    /// (KaTeX may have come, gone or changed since the build before).
+    mutating func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter] {
+        let typeset = FolioBook.typesetMath(chapters, renderer: renderer)
+        for chapter in typeset where chapter.blocks.contains(where: \.holdsMath) {
             var fingerprint = Fingerprint()
             fingerprint.add(Int(truncatingIfNeeded: texts[chapter.chapter.id] ?? 0))
             for block in chapter.blocks {
@@ -68,28 +73,30 @@ package struct RecordedBuild {
             }
             texts[chapter.chapter.id] = fingerprint.value
         }
+        return typeset
     }
 
-    /// Before linking, given every chapter's link targets: which sections' pages are kept, those
-    /// whose text is the same when every chapter's link targets are. False when sections stand
-    /// as outlines but the targets changed: then they are to be parsed and linked.
-    mutating func linking(_ targets: LinkTargets) -> Bool {
+    /// Which sections' pages are kept: those whose text is the same when every chapter's link
+    /// targets are. The standing sections stand only then.
+    mutating func linking(_ targets: LinkTargets, inputs: LinkInputs) -> Bool {
         linkTargets = BuildRecord.linkTargets(targets)
         guard linkTargets == keeping.record?.linkTargets else {
             kept = [:]
             return outlines.isEmpty
         }
         kept = intact.filter { texts[$0.key] == $0.value.text }
+        remember(outlines.keys.compactMap(standing))
         return true
     }
 
-    /// A section standing as its outline, as linking made it.
-    func linkedOutline(_ id: ChapterID) -> LinkedChapter? {
-        outlines[id].map { LinkedChapter(chapter: $0.outline, assets: Set($0.assets), images: $0.images, diagnostics: $0.diagnostics) }
+    mutating func link(_ chapters: [ParsedChapter], targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
+        let made = chapters.parallelMap { linkChapter($0, targets: targets, imageSizes: inputs.imageSizes, rawHTML: inputs.rawHTML, slips: inputs.slips) }
+        remember(made)
+        return made
     }
 
     /// Sections as linked, kept without their blocks and Markdown for the record.
-    mutating func linked(_ chapters: [LinkedChapter]) {
+    private mutating func remember(_ chapters: [LinkedChapter]) {
         for var chapter in chapters {
             chapter.chapter.blocks = []
             chapter.chapter.chapter.markdown = ""
@@ -97,10 +104,10 @@ package struct RecordedBuild {
         }
     }
 
-    /// `paginateBook`'s `chapterPages`: the kept sections' pages as empty ones, the others by `layOut`.
-    mutating func pages(of sections: [ParsedChapter], layOut: ([ParsedChapter]) -> [[[Block]]]) -> [[[Block]]] {
+    /// The kept sections' pages as empty ones, the others laid out.
+    mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
         laid = [:]
-        var made = layOut(sections.filter { kept[$0.chapter.id] == nil })[...]
+        var made = paginateChapters(sections.filter { kept[$0.chapter.id] == nil }, typesetter: typesetter, rawHTML: rawHTML)[...]
         return sections.map { section in
             let id = section.chapter.id
             if let known = kept[id] {
@@ -114,14 +121,14 @@ package struct RecordedBuild {
     }
 
     /// A kept section's link targets, by the page that holds each.
-    func keptTargets(_ id: ChapterID) -> [String: Int]? {
+    func targets(_ id: ChapterID, pages: [[Block]], rawHTML: Bool) -> [String: Int]? {
         kept[id]?.targets
     }
 
-    /// After paginating: false when pages were kept but the book's pages, or what their documents
+    /// Once paginated: false when pages were kept but the book's pages, or what their documents
     /// share, changed; then the book is to be laid out again, keeping nothing.
-    mutating func laidOut(_ paged: PagedBook, inputs: BuildCache.RenderInputs) -> Bool {
-        rendering = BuildRecord.rendering(inputs, pages: paged.pages)
+    mutating func laidOut(_ paged: PagedBook, inputs: RenderInputs) -> Bool {
+        (rendering, targetPages) = (BuildRecord.rendering(inputs, pages: paged.pages), paged.targetPages)
         guard !kept.isEmpty, rendering != keeping.record?.rendering else { return true }
         kept = [:]
         return false
@@ -160,25 +167,28 @@ package struct RecordedBuild {
         return made.files
     }
 
-    /// Where the files made from what the whole book shares and its pages but not their text
-    /// (`renderSite`'s `bookWide`) are as the build before made them, when pages are kept: all that
+    /// The files made from what the whole book shares and its pages but not their text
+    /// (`renderSite`'s `bookWide`) as the build before made them, when pages are kept: all that
     /// is then the same.
-    var keptFiles: KeptBuild? { kept.isEmpty ? nil : keeping }
+    func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> @Sendable (String, () throws -> Data) throws -> Data {
+        let kept = kept.isEmpty ? nil : keeping
+        return { path, make in try kept?.file(path) ?? make() }
+    }
 
-    /// `site` with the kept pages' documents as the files already in the folder; nil when none is kept.
-    func keepingPages(_ site: [SiteFile], paged: PagedBook) -> [SiteFile]? {
-        guard !kept.isEmpty else { return nil }
+    /// `site` with the kept pages' documents as the files already in the folder.
+    func documents(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile] {
+        guard !kept.isEmpty else { return site }
         let urls = Set(paged.pages.filter(isKept).map(\.url))
         return site.map { urls.contains($0.path) ? SiteFile(path: $0.path, contents: .kept) : $0 }
     }
 
     /// The record of this build, for the next.
-    func record(_ paged: PagedBook) -> Made? {
+    func record() -> Made? {
         guard let folio = BuildRecord.runningFolio, let search else { return nil }
         let sections = order.compactMap { id -> BuildRecord.Section? in
             guard let laid = laid[id], laid.keepable, let text = texts[id], let linked = linked[id] else { return nil }
             return BuildRecord.Section(text: text, outline: linked.chapter, assets: linked.assets.sorted(), images: linked.images,
-                                       diagnostics: linked.diagnostics, pages: laid.pages, targets: paged.targetPages[id] ?? [:])
+                                       diagnostics: linked.diagnostics, pages: laid.pages, targets: targetPages[id] ?? [:])
         }
         let record = BuildRecord(folio: folio, files: FileStatus.Time(seconds: 0, nanoseconds: 0), project: project, linkTargets: linkTargets,
                                  rendering: rendering, sections: sections, search: search)

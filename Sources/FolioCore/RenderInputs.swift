@@ -1,0 +1,38 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import Foundation
+
+/// What a page document is rendered from besides its page and its neighbours: the same for
+/// every page of a build. When it changes, every page is rendered again.
+package struct RenderInputs: Equatable, Encodable {
+    struct Section: Equatable, Encodable {
+        var id: ChapterID
+        var role: Chapter.Role
+        var slug: String
+        var number: [Int]?
+        var title: String
+        var headings: [Heading]
+        var anchors: [String]
+        var meta: [MetaEntry]
+    }
+
+    var title: String
+    var options: BookOptions
+    var themeOverrides: [String: Data]
+    var sections: [Section]
+    var targetPages: [ChapterID: [String: Int]]
+    var assets: [String]
+
+    init(_ project: LoadedProject, sections: [ParsedChapter], paged: PagedBook, assets: [String]) {
+        title = project.loaded.book.title
+        options = project.loaded.book.options
+        themeOverrides = project.loaded.themeOverrides
+        self.sections = sections.map { Section(id: $0.chapter.id, role: $0.chapter.role, slug: $0.chapter.slug, number: $0.chapter.number,
+                                               title: $0.title, headings: $0.headings, anchors: $0.anchors,
+                                               meta: $0.chapter.meta) }
+        targetPages = paged.targetPages
+        self.assets = assets
+    }
+}

@@ -1,0 +1,94 @@
+import FolioBase
+import FolioOptions
+import FolioBook
+import FolioPagination
+import FolioSearch
+import Foundation
+
+/// What a build may reuse of the builds before it, stage by stage: `renderBook` asks its memo at
+/// every stage, and the memo answers from its store — memory for `folio serve` (`BuildCache`),
+/// the cache folder for `folio build` (`RecordedBuild`) — or by doing the stage's work, as every
+/// default here does (`FreshBuild`). Whatever the store, the site is the one a fresh build makes.
+protocol StageMemo {
+    /// A section that stands as the build before left it, as linked (without its blocks): it is
+    /// neither parsed nor linked, unless `parsingOutlines` is called.
+    func standing(_ id: ChapterID) -> LinkedChapter?
+    /// The standing sections are to be parsed and linked after all.
+    mutating func parsingOutlines()
+    /// The theme with the book's overrides, from `make`.
+    mutating func theme(_ overrides: [String: Data], language: String, make: () throws -> RenderingTheme) throws -> RenderingTheme
+    mutating func parse(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter]
+    mutating func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter]
+    /// Given every chapter's link targets before linking: false when sections stand but cannot,
+    /// the targets having changed.
+    mutating func linking(_ targets: LinkTargets, inputs: LinkInputs) -> Bool
+    /// The parsed `chapters` linked against `targets`.
+    mutating func link(_ chapters: [ParsedChapter], targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter]
+    /// `paginateBook`'s `chapterPages`: each section's pages.
+    mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]]
+    /// `paginateBook`'s `knownTargets`: where a section's link targets are, when known.
+    func targets(_ id: ChapterID, pages: [[Block]], rawHTML: Bool) -> [String: Int]?
+    /// Once paginated: false when the book is to be laid out again, none of it standing or kept.
+    mutating func laidOut(_ paged: PagedBook, inputs: RenderInputs) -> Bool
+    /// The search stage.
+    mutating func search(_ paged: PagedBook) throws -> [SiteFile]
+    /// `renderSite`'s `bookWide`.
+    mutating func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> @Sendable (String, () throws -> Data) throws -> Data
+    /// The rendered `site`, with the page documents the store has given as it has them.
+    mutating func documents(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile]
+}
+
+/// What linking a chapter reads besides its parse and the book's targets: the same for every chapter of a build.
+struct LinkInputs: Equatable {
+    var files: Set<String>
+    var refused: [String: String]
+    var imageSizes: [String: ImageSize]
+    var rawHTML: Bool
+    var slips: Slips
+    var redirects: Set<String>
+
+    /// The book's link targets, from its chapters (parsed, or standing as linked).
+    func targets(_ chapters: [ParsedChapter]) -> LinkTargets {
+        LinkTargets(chapters, files: files, refused: refused, redirects: redirects)
+    }
+}
+
+extension StageMemo {
+    func standing(_ id: ChapterID) -> LinkedChapter? { nil }
+    mutating func parsingOutlines() {}
+
+    mutating func theme(_ overrides: [String: Data], language: String, make: () throws -> RenderingTheme) throws -> RenderingTheme {
+        try make()
+    }
+
+    mutating func parse(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter] {
+        parseChapters(chapters, options: options)
+    }
+
+    mutating func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter] {
+        FolioBook.typesetMath(chapters, renderer: renderer)
+    }
+
+    mutating func linking(_ targets: LinkTargets, inputs: LinkInputs) -> Bool { true }
+
+    mutating func link(_ chapters: [ParsedChapter], targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
+        chapters.parallelMap { linkChapter($0, targets: targets, imageSizes: inputs.imageSizes, rawHTML: inputs.rawHTML, slips: inputs.slips) }
+    }
+
+    mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
+        paginateChapters(sections, typesetter: typesetter, rawHTML: rawHTML)
+    }
+
+    func targets(_ id: ChapterID, pages: [[Block]], rawHTML: Bool) -> [String: Int]? { nil }
+    mutating func laidOut(_ paged: PagedBook, inputs: RenderInputs) -> Bool { true }
+    mutating func search(_ paged: PagedBook) throws -> [SiteFile] { searchFiles(paged) }
+
+    mutating func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> @Sendable (String, () throws -> Data) throws -> Data {
+        { try $1() }
+    }
+
+    mutating func documents(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile] { site }
+}
+
+/// A build that reuses nothing: every stage does its work.
+struct FreshBuild: StageMemo {}

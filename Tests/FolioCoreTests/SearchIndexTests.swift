@@ -162,6 +162,20 @@ struct SearchIndexTests {
         for shard in shards { #expect(files["search/" + (shard["file"]?.string ?? "")] != nil) }
     }
 
+    /// A word more on a page rewrites the shards of the terms it moves, not every shard after them.
+    @Test func anEditRewritesAFewShards() throws {
+        var book: [String: String] = [:]
+        for chapter in 1...300 { book["c\(chapter).md"] = "# C\(chapter)\n\n" + (1...20).map { "w\(chapter)x\($0)" }.joined(separator: " ") + "\n" }
+        func shards(_ book: [String: String]) throws -> [String: Data] {
+            try buildInMemory(.memory(book)).files.filter { $0.key.hasPrefix("search/terms/") }
+        }
+        let before = try shards(book)
+        book["c20.md"]! += "\nOne word more.\n"
+        let after = try shards(book)
+        #expect(before.count > 10)
+        #expect(before.keys.filter { before[$0] != after[$0] }.count <= 4)
+    }
+
     @Test func sameBookSameBytes() throws {
         var times = PhaseTimes()
         let project = try loadProject(.memory(["chapter.md": "# A\n\nalpha beta gamma 中文\n"]))

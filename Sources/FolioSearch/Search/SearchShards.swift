@@ -62,7 +62,16 @@ package struct SearchShards {
         // A page counts a byte: its gap, mostly one digit and a comma, compresses to about that.
         let bytes = term.term.utf8.count + 6 + term.pages.count + term.excerpts.reduce(0) { $0 + $1.utf8.count + 3 }
         added.append(term)
-        if let run = terms.add(term, bytes: bytes) { write(terms: run) }
+        if let run = terms.add(term, bytes: bytes, breaking: Self.opensShard(term.term)) { write(terms: run) }
+    }
+
+    /// Whether a shard past half its size ends before `term`. Chosen by the term itself, not by
+    /// the bytes before it, so that a term that grows or shrinks moves the ends of its own shard
+    /// at most, and an edit rewrites a few shards, not every one after it.
+    static func opensShard(_ term: String) -> Bool {
+        var print = Fingerprint()
+        print.add(term)
+        return print.value % 32 == 0
     }
 
     /// Every file, the table of contents last, and what a build keeps of the index.

@@ -38,17 +38,22 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         var targets: [String: Int]?
     }
 
-    /// A page document's key: its page, its neighbours' addresses and titles, and the build's inputs.
+    /// A page document's key: what its rendering reads besides what every page shares
+    /// (`RenderInputs.shared`): its page, its neighbours' addresses and titles, its own section and
+    /// those its links lead to, each with where its targets are (every section, for a page with
+    /// raw HTML, whose links are rewritten against the whole book's targets).
     private struct PageKey: Equatable {
-        /// A neighbour's address: its section's slug and its number there.
         struct Neighbour: Equatable {
             var slug: String
             var number: Int
+            var title: String?
         }
 
         var page: Page
         var previous: Neighbour?
         var next: Neighbour?
+        var sections: [RenderInputs.Section]
+        var targets: [[String: Int]]
     }
 
     /// What the files made from the whole book are made from (`renderSite`'s `bookWide`): the
@@ -293,19 +298,20 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
     /// `site` with the page documents whose key is unchanged given as the bytes rendered before;
     /// the others stay to be rendered, and `remember` keeps their bytes.
     func documents(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile] {
-        if inputs != renderInputs { documents = [:] }
+        if inputs.shared != renderInputs?.shared { documents = [:] }
         renderInputs = inputs
         pendingPages = paged
         let pages = paged.pages
+        let sections = Dictionary(inputs.sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let keys = Array(pages.indices).parallelMap { Self.pageKey($0, of: pages, sections: sections, inputs: inputs) }
         rendering = [:]
         var known = 0
-        for index in pages.indices {
-            let (url, key) = (pages[index].url, Self.pageKey(index, of: pages))
-            if let document = documents[url] {
+        for (page, key) in zip(pages, keys) {
+            if let document = documents[page.url] {
                 known += 1
                 if document.key == key { continue }
             }
-            rendering[url] = key
+            rendering[page.url] = key
         }
         // Documents of pages the book no longer has; those rendered again are replaced by `remember`.
         if known < documents.count {
@@ -320,13 +326,23 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         }
     }
 
-    /// The key of the page at `index` of `pages`. A neighbour shows as its URL and title; titles are
-    /// in the build's `RenderInputs`.
-    private static func pageKey(_ index: Int, of pages: [Page]) -> PageKey {
+    /// The key of the page at `index` of `pages`, given the build's `inputs` and its sections by id.
+    private static func pageKey(_ index: Int, of pages: [Page], sections: [ChapterID: RenderInputs.Section], inputs: RenderInputs) -> PageKey {
         func neighbour(_ index: Int) -> PageKey.Neighbour? {
-            pages.indices.contains(index) ? PageKey.Neighbour(slug: pages[index].slug, number: pages[index].numberInSection) : nil
+            guard pages.indices.contains(index) else { return nil }
+            let page = pages[index]
+            return PageKey.Neighbour(slug: page.slug, number: page.numberInSection, title: page.chapter.flatMap { sections[$0] }.map(\.title))
         }
-        return PageKey(page: pages[index], previous: neighbour(index - 1), next: neighbour(index + 1))
+        let page = pages[index]
+        var reached = Set(page.chapter.map { [$0] } ?? [])
+        if page.blocks.contains(where: \.holdsRawHTML) {
+            reached.formUnion(sections.keys)
+        } else {
+            for block in page.blocks { block.forEachChapterLink { reached.insert($0.chapter) } }
+        }
+        let ids = reached.sorted()
+        return PageKey(page: page, previous: neighbour(index - 1), next: neighbour(index + 1), sections: ids.compactMap { sections[$0] },
+                       targets: ids.map { inputs.targetPages[$0] ?? [:] })
     }
 
     /// Keeps the search files' shards and chunks the build under way used, made before its page documents.
@@ -433,9 +449,10 @@ extension BuildCache {
                                                                paged: carried.paged, assets: renderInputs.assets, theme: theme)
         carried.documents = documents
         let rendered = changedPages.parallelMap { index in Result { try documents.render(index, of: pages) } }
+        let sections = Dictionary(renderInputs.sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, result) in zip(changedPages, rendered) {
             let bytes = try result.get()
-            self.documents[pages[index].url] = Document(key: Self.pageKey(index, of: pages), bytes: bytes)
+            self.documents[pages[index].url] = Document(key: Self.pageKey(index, of: pages, sections: sections, inputs: renderInputs), bytes: bytes)
             put(pages[index].url, bytes)
         }
 

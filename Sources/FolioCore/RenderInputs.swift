@@ -4,8 +4,9 @@ import FolioBook
 import FolioPagination
 import Foundation
 
-/// What a page document is rendered from besides its page and its neighbours: the same for
-/// every page of a build. When it changes, every page is rendered again.
+/// What the page documents are rendered from besides their pages and neighbours: what every
+/// page shares (`shared`), and each section's outline and where its targets are, which a page
+/// reads of its own section and of those its links lead to.
 package struct RenderInputs: Equatable, Encodable {
     struct Section: Equatable, Encodable {
         var id: ChapterID
@@ -34,5 +35,12 @@ package struct RenderInputs: Equatable, Encodable {
                                                meta: $0.chapter.meta) }
         targetPages = paged.targetPages
         self.assets = assets
+    }
+
+    /// What every page document reads: all but the sections and where their targets are.
+    var shared: RenderInputs {
+        var shared = self
+        (shared.sections, shared.targetPages) = ([], [:])
+        return shared
     }
 }

@@ -170,4 +170,19 @@ import Testing
         _ = try buildInMemory(.memory(files), cache: cache, changed: ["book.yml"])
         #expect(cache.projects.reread == nil)
     }
+
+    /// A heading renamed changes the pages of its chapter, the contents and the pages whose links
+    /// lead to that chapter; the others' documents are kept.
+    @Test func aHeadingRenamedRendersOnlyThePagesThatShowIt() throws {
+        let cache = BuildCache()
+        var files = Self.book
+        files["one.md"]! += "\n## Aside\n\nA heading no link leads to.\n"
+        let first = try buildInMemory(.memory(files), cache: cache)
+        files["one.md"] = files["one.md"]!.replacingOccurrences(of: "## Aside", with: "## An aside")
+        let renamed = try buildInMemory(.memory(files), cache: cache, changed: ["one.md"])
+        let fresh = try buildInMemory(.memory(files))
+        #expect(renamed.files == fresh.files)
+        let oneAndContents = first.files.keys.filter { $0.hasPrefix("one/") || $0.hasPrefix("contents/") }.count
+        #expect(cache.rerendered <= oneAndContents, "\(cache.rerendered) of \(first.pages)")
+    }
 }

@@ -104,3 +104,15 @@ package func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSiz
     return LinkedChapter(chapter: chapter, assets: assets, images: images, diagnostics: diagnostics)
 }
 
+
+extension Block {
+    /// Calls `visit` with each chapter link of the block's links and images, once linked.
+    package func forEachChapterLink(_ visit: (ChapterLink) -> Void) {
+        walk(inlines: { inline in
+            switch inline {
+            case .link(let reference, _), .image(let reference, _): if let target = reference.target { visit(target) }
+            default: break
+            }
+        })
+    }
+}

@@ -13,9 +13,9 @@ public struct BuildReport: Sendable {
     /// Site files written because their bytes changed or were new, and files of an earlier build removed.
     public var written = 0
     public var removed = 0
-    /// Pages whose documents were kept as the build before left them (`BuildRecord`): neither laid out nor rendered.
+    /// Pages whose documents were kept as the build before left them (`CachedBuild`): neither laid out nor rendered.
     public var kept = 0
-    /// Sections parsed: the others stood as the build before left them (`BuildRecord`).
+    /// Sections parsed: the others stood as the build before left them (`CachedBuild`).
     public var parsed = 0
     public var warnings: [Diagnostic]
     public var times: PhaseTimes
@@ -33,8 +33,8 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     // rendering can let them go.
     let after = project.withoutSources
     let cache = CacheFolder.of(book: folder, output: output)
-    let keeping = KeptBuild(output, cache: cache)
-    var memo = RecordedBuild(project, sections: project.loaded.book.sections, keeping: keeping)
+    let keeping = PreviousBuild(output, cache: cache)
+    var memo = DiskMemo(project, sections: project.loaded.book.sections, keeping: keeping)
     let (made, pages, log, parsed) = renderBook(consume project, times: &times, memo: &memo)
     let record = made == nil ? nil : memo.record()
     let warnings = (keeping.warnings + log.diagnostics).map(after.locate)
@@ -189,7 +189,7 @@ package func renderBook(_ given: consuming LoadedProject, times: inout PhaseTime
 
 /// The output folder, when it lies inside the book, as a book-relative path the loader skips.
 private func pathsInside(_ folder: String, _ output: String) -> Set<String> {
-    let root = URL(fileURLWithPath: folder).standardizedFileURL.path + "/"
-    let out = URL(fileURLWithPath: output).standardizedFileURL.path
+    let root = absolutePath(folder) + "/"
+    let out = absolutePath(output)
     return out.hasPrefix(root) ? [String(out.dropFirst(root.count))] : []
 }

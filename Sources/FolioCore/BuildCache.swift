@@ -82,7 +82,7 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
     private var chunksUsed: [Int: (texts: [String], json: Data)] = [:]
     private var words: [String: Words] = [:]
     /// The last search index as kept for the next build, its pages' addresses in book order and their texts.
-    private var index: (urls: [String], kept: KeptSearch, texts: [String])?
+    private var index: (urls: [String], kept: SearchIndexParts, texts: [String])?
     /// The search index's shards of terms, by their first term.
     private var shards: [String: (terms: [SearchShards.Term], json: Data)] = [:]
     private var shardsUsed: [String: (terms: [SearchShards.Term], json: Data)] = [:]
@@ -303,7 +303,8 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         pendingPages = paged
         let pages = paged.pages
         let sections = Dictionary(inputs.sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let keys = Array(pages.indices).parallelMap { Self.pageKey($0, of: pages, sections: sections, inputs: inputs) }
+        let before = pages.map { documents[$0.url]?.key }
+        let keys = Array(pages.indices).parallelMap { Self.pageKey($0, of: pages, sections: sections, inputs: inputs, known: before[$0]) }
         rendering = [:]
         var known = 0
         for (page, key) in zip(pages, keys) {
@@ -326,21 +327,28 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         }
     }
 
-    /// The key of the page at `index` of `pages`, given the build's `inputs` and its sections by id.
-    private static func pageKey(_ index: Int, of pages: [Page], sections: [ChapterID: RenderInputs.Section], inputs: RenderInputs) -> PageKey {
+    /// The key of the page at `index` of `pages`, given the build's `inputs` and its sections by
+    /// id. The sections a page reaches are found again only when it is not the `known` key's page.
+    private static func pageKey(_ index: Int, of pages: [Page], sections: [ChapterID: RenderInputs.Section], inputs: RenderInputs,
+                                known: PageKey? = nil) -> PageKey {
         func neighbour(_ index: Int) -> PageKey.Neighbour? {
             guard pages.indices.contains(index) else { return nil }
             let page = pages[index]
             return PageKey.Neighbour(slug: page.slug, number: page.numberInSection, title: page.chapter.flatMap { sections[$0] }.map(\.title))
         }
         let page = pages[index]
-        var reached = Set(page.chapter.map { [$0] } ?? [])
-        if page.blocks.contains(where: \.holdsRawHTML) {
-            reached.formUnion(sections.keys)
+        let ids: [ChapterID]
+        if let known, known.page == page {
+            ids = known.sections.map(\.id)
         } else {
-            for block in page.blocks { block.forEachChapterLink { reached.insert($0.chapter) } }
+            var reached = Set(page.chapter.map { [$0] } ?? [])
+            if page.blocks.contains(where: \.holdsRawHTML) {
+                reached.formUnion(sections.keys)
+            } else {
+                for block in page.blocks { block.forEachChapterLink { reached.insert($0.chapter) } }
+            }
+            ids = reached.sorted()
         }
-        let ids = reached.sorted()
         return PageKey(page: page, previous: neighbour(index - 1), next: neighbour(index + 1), sections: ids.compactMap { sections[$0] },
                        targets: ids.map { inputs.targetPages[$0] ?? [:] })
     }

@@ -2,7 +2,7 @@ import FolioBase
 import FolioSearch
 import Foundation
 
-/// The search index's terms as a build keeps them in its cache (`BuildRecord`) for the next: its
+/// The search index's terms as a build keeps them in its cache (`CachedBuild`) for the next: its
 /// format's line, then the number of terms, each term as its UTF-8 length and bytes, its pages as
 /// gaps and its excerpts, numbers as 7-bit groups (`VarInt`). A big book's are tens of megabytes, read only
 /// by a build that moves terms.

@@ -7,7 +7,7 @@ import Foundation
 
 /// What a build may reuse of the builds before it, stage by stage: `renderBook` asks its memo at
 /// every stage, and the memo answers from its store — memory for `folio serve` (`BuildCache`),
-/// the cache folder for `folio build` (`RecordedBuild`) — or by doing the stage's work, as every
+/// the cache folder for `folio build` (`DiskMemo`) — or by doing the stage's work, as every
 /// default here does (`FreshBuild`). Whatever the store, the site is the one a fresh build makes.
 protocol StageMemo {
     /// A section that stands as the build before left it, as linked (without its blocks): it is

@@ -124,7 +124,7 @@ struct SiteWriterTests {
 
     /// The record of a site's files, in the build's cache.
     private func recordFile(_ book: URL, _ site: URL) -> String {
-        CacheFolder.of(book: book.path, output: site.path).file(SiteRecord.fileName)
+        CacheFolder.of(book: book.path, output: site.path).file(WrittenFiles.fileName)
     }
 
     /// A Folio site whose record is gone (the cache deleted): the files the new site has are
@@ -151,8 +151,8 @@ struct SiteWriterTests {
         let (scratch, book, site) = try builtBook()
         let bytes = snapshot(site)
         let cache = book.appendingPathComponent(CacheFolder.name)
-        try FileManager.default.moveItem(atPath: recordFile(book, site), toPath: site.appendingPathComponent(SiteRecord.inSite).path)
-        try Data("an old build record".utf8).write(to: site.appendingPathComponent(SiteRecord.buildRecordInSite))
+        try FileManager.default.moveItem(atPath: recordFile(book, site), toPath: site.appendingPathComponent(WrittenFiles.inSite).path)
+        try Data("an old build record".utf8).write(to: site.appendingPathComponent(WrittenFiles.buildRecordInSite))
         try FileManager.default.removeItem(at: cache)
         try Data("stale".utf8).write(to: site.appendingPathComponent("toc.html"))
         let result = try build(scratch)
@@ -179,9 +179,9 @@ struct SiteWriterTests {
         let (scratch, book, site) = try builtBook()
         let bytes = snapshot(site)
         let file = recordFile(book, site)
-        var record = try #require(SiteRecord.read(at: file))
-        record.entries["b/1.html"] = SiteRecord.Entry()
-        record.entries["gone/1.html"] = SiteRecord.Entry()
+        var record = try #require(WrittenFiles.read(at: file))
+        record.entries["b/1.html"] = WrittenFiles.Entry()
+        record.entries["gone/1.html"] = WrittenFiles.Entry()
         try record.write(to: file)
         try FileManager.default.createDirectory(at: site.appendingPathComponent("gone"), withIntermediateDirectories: true)
         try Data("whole".utf8).write(to: site.appendingPathComponent("gone/1.html"))
@@ -195,7 +195,7 @@ struct SiteWriterTests {
         let (scratch, book, site) = try builtBook()
         let outside = try scratch.write(["keep.txt": "keep\n"], under: "outside")
         let path = recordFile(book, site)
-        var record = try #require(SiteRecord.read(at: path))
+        var record = try #require(WrittenFiles.read(at: path))
         #expect(record.entries.keys.allSatisfy { !$0.contains("..") })
         let text = "0000000000000001 5 ../../outside/keep.txt\n- - /\(outside.path)/keep.txt\n"
         try record.write(to: path)
@@ -203,7 +203,7 @@ struct SiteWriterTests {
         try file.seekToEnd()
         try file.write(contentsOf: Data(text.utf8))
         try file.close()
-        record = try #require(SiteRecord.read(at: path))
+        record = try #require(WrittenFiles.read(at: path))
         #expect(record.entries.keys.allSatisfy { !$0.contains("keep.txt") })
         // A chapter's folder turned into a link to a folder elsewhere: the build refuses to write through it.
         try FileManager.default.removeItem(at: site.appendingPathComponent("c"))
@@ -257,11 +257,11 @@ struct SiteWriterTests {
 
     @Test func theRecordReadsBackWhatItWrote() throws {
         let scratch = try Scratch()
-        var record = SiteRecord()
+        var record = WrittenFiles()
         record.entries = ["a b/1.html": .init(size: 3, hash: contentHash(Data("abc".utf8))), "pending.html": .init()]
-        let path = scratch.url.appendingPathComponent(SiteRecord.fileName).path
+        let path = scratch.url.appendingPathComponent(WrittenFiles.fileName).path
         try record.write(to: path)
-        let read = try #require(SiteRecord.read(at: path))
+        let read = try #require(WrittenFiles.read(at: path))
         #expect(read.entries == record.entries)
         #expect(contentHash(Data("a".utf8)) == 0xaf63_dc4c_8601_ec8c)
     }

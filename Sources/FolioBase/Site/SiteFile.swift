@@ -11,7 +11,7 @@ package struct SiteFile: Sendable {
         /// same bytes.
         case rendered(@Sendable () throws -> Data)
         /// The file already in the output folder, as the record of Folio's files has it: a page a
-        /// kept build (`BuildRecord`) knows to be the same, neither rendered nor read.
+        /// kept build (`CachedBuild`) knows to be the same, neither rendered nor read.
         case kept
     }
 

@@ -86,6 +86,12 @@ package func fileExtension(_ path: String) -> String {
 
 /// `./a/../b.md` → `b.md`: `.` and `..` taken out where they can be. A `..` that climbs above the
 /// start stays (`../b.md`), so two spellings of one file compare equal.
+/// A path of the machine made absolute (from the working folder) and standard: no `.`, `..` or
+/// doubled separators, no trailing one.
+package func absolutePath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+}
+
 package func lexicallyNormalized(_ path: String) -> String {
     var parts: [Substring] = []
     for part in path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) where part != "." {

@@ -124,7 +124,7 @@ extension BookFiles {
     /// the book; nothing above that top, or through a symbolic link out of it, is read. With no
     /// repository, the folder alone (`disk`).
     public static func project(_ folder: String) -> BookFiles {
-        let real = realPath(folder) ?? URL(fileURLWithPath: folder).standardizedFileURL.path
+        let real = realPath(folder) ?? absolutePath(folder)
         var top = URL(fileURLWithPath: real)
         var inside: [String] = []
         while FileStatus(top.appendingPathComponent(".git").path) == nil {
@@ -183,7 +183,7 @@ struct Containment: Sendable {
 
     init(root: String) {
         self.root = root
-        realRoot = realPath(root) ?? URL(fileURLWithPath: root).standardizedFileURL.path
+        realRoot = realPath(root) ?? absolutePath(root)
     }
 
     /// Whether a real path is the folder or inside it.

@@ -112,7 +112,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
     let inside = Set(ignoring.compactMap { source.isEmpty ? $0 : $0.hasPrefix(source + "/") ? String($0.dropFirst(source.count + 1)) : nil })
     var project = LoadedProject(loaded: try locating(source) { try loadBook(contentFiles, ignoring: inside, options: config.options)  },
                                 contentFiles: contentFiles, source: source, stylesheets: stylesheets)
-    let root = URL(fileURLWithPath: files.root).standardizedFileURL.path
+    let root = absolutePath(files.root)
     let book = project.loaded.book
     project.loaded.book.sections = runPreprocessors(config, root: root, contents: book.contents, sections: book.sections, log: &log)
     // Placed under `src` once, by the build, like every later diagnostic.

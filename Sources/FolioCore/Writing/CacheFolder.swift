@@ -35,8 +35,7 @@ struct CacheFolder: Sendable {
     /// The cache of a build of the book in `book` into `output`: the one there is, or where one
     /// is to be made (`made`), so that a build that fails leaves no cache behind.
     static func of(book: String, output: String) -> CacheFolder {
-        let standard = { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        let (book, output) = (standard(book), standard(output))
+        let (book, output) = (absolutePath(book), absolutePath(output))
         let key = String(Fingerprint(of: output).value, radix: 16)
         let user = (ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { $0 + "/folio" } ?? NSHomeDirectory() + "/.cache/folio")
             + "/" + String(Fingerprint(of: book).value, radix: 16) + "-" + key
@@ -70,7 +69,7 @@ struct CacheFolder: Sendable {
         guard outputs.count > outputsKept else { return }
         // When each was last built into: when its record of files was written.
         let used = outputs.filter { root + "/" + $0 != keeping }.map { name in
-            (name, FileStatus(root + "/" + name + "/" + SiteRecord.fileName)?.changed ?? FileStatus.Time(seconds: 0, nanoseconds: 0))
+            (name, FileStatus(root + "/" + name + "/" + WrittenFiles.fileName)?.changed ?? FileStatus.Time(seconds: 0, nanoseconds: 0))
         }
         for (name, _) in used.sorted(by: { $0.1 < $1.1 }).prefix(outputs.count - outputsKept) { try? fileManager.removeItem(atPath: root + "/" + name) }
     }

@@ -22,15 +22,15 @@ struct WriteCounts: Sendable, Equatable {
 /// the end, and folders left empty with them. A rebuild with no changes writes nothing.
 ///
 /// Which files Folio wrote, and their hashes, are kept outside the site, in the build's `cache`
-/// (`SiteRecord`): only those files are ever removed, and a file the record vouches for is not
+/// (`WrittenFiles`): only those files are ever removed, and a file the record vouches for is not
 /// read again. The record is written before the first file (every path about to be written marked
 /// unknown) and again at the end, so an interrupted build is still known to be Folio's. With no
 /// record, nothing is removed: Folio cannot prove it wrote a file.
-func writeSite(_ files: [SiteFile], to output: String, cache: CacheFolder?, from book: BookFiles, record known: SiteRecord? = nil) throws -> WriteCounts {
+func writeSite(_ files: [SiteFile], to output: String, cache: CacheFolder?, from book: BookFiles, record known: WrittenFiles? = nil) throws -> WriteCounts {
     let target = URL(fileURLWithPath: output).standardizedFileURL
     do {
         let earlier = try ensureReplaceable(target, cache: cache, known: known, writing: files)
-        return try SiteUpdate(root: target.path, recordPath: cache.map { $0.file(SiteRecord.fileName) }, earlier: earlier).apply(files, from: book)
+        return try SiteUpdate(root: target.path, recordPath: cache.map { $0.file(WrittenFiles.fileName) }, earlier: earlier).apply(files, from: book)
     } catch let diagnostic as Diagnostic {
         throw diagnostic
     } catch {
@@ -44,36 +44,36 @@ func writeSite(_ files: [SiteFile], to output: String, cache: CacheFolder?, from
 /// already read), or one that earlier versions kept in the site itself, whose files then go too.
 /// A Folio site with neither is adopted: the files it shares with the new site are compared and
 /// written over, and no other is removed.
-private func ensureReplaceable(_ target: URL, cache: CacheFolder?, known: SiteRecord?, writing files: [SiteFile]) throws -> SiteRecord {
+private func ensureReplaceable(_ target: URL, cache: CacheFolder?, known: WrittenFiles?, writing files: [SiteFile]) throws -> WrittenFiles {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return SiteRecord() }
+    guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return WrittenFiles() }
     guard isDirectory.boolValue else {
         throw Diagnostic.error("the output path exists and is not a folder", at: SourceLocation(file: target.path),
                                hint: "choose another folder with -o")
     }
     let contents = Set((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [])
-    guard !contents.isEmpty else { return SiteRecord() }
+    guard !contents.isEmpty else { return WrittenFiles() }
     // A file the record lists is removed only while it is as Folio left it, so a record is trusted
     // whatever else the folder holds.
-    if let record = known ?? cache.flatMap({ SiteRecord.read(at: $0.file(SiteRecord.fileName)) }) { return record }
-    if contents.contains(SiteRecord.inSite), var record = SiteRecord.read(at: target.path + "/" + SiteRecord.inSite) {
-        for name in [SiteRecord.inSite, SiteRecord.buildRecordInSite] { record.entries[name] = SiteRecord.Entry() }
+    if let record = known ?? cache.flatMap({ WrittenFiles.read(at: $0.file(WrittenFiles.fileName)) }) { return record }
+    if contents.contains(WrittenFiles.inSite), var record = WrittenFiles.read(at: target.path + "/" + WrittenFiles.inSite) {
+        for name in [WrittenFiles.inSite, WrittenFiles.buildRecordInSite] { record.entries[name] = WrittenFiles.Entry() }
         return record
     }
     guard SiteLayout.signature.isSubset(of: contents) else {
         throw Diagnostic.error("the output folder holds files that Folio did not write; refusing to replace it",
                                at: SourceLocation(file: target.path), hint: "choose an empty or new folder with -o")
     }
-    var adopted = SiteRecord()
+    var adopted = WrittenFiles()
     for file in files where FileStatus(target.path + "/" + file.path).map({ !$0.isDirectory }) == true {
-        adopted.entries[file.path] = SiteRecord.Entry()
+        adopted.entries[file.path] = WrittenFiles.Entry()
     }
     return adopted
 }
 
 /// The files Folio wrote into an output folder: path → size and content hash (unknown for a file
 /// whose write may not have finished). One line a file, sorted, so the same site gives the same record.
-struct SiteRecord: Equatable, Sendable {
+struct WrittenFiles: Equatable, Sendable {
     /// Its file in the build's cache.
     static let fileName = "site-files"
     static let header = "folio-files 1"
@@ -151,12 +151,12 @@ struct SiteRecord: Equatable, Sendable {
     }
 
     /// Read as bytes: a big site's record is a hundred thousand lines, read at every build.
-    static func read(at path: String) -> SiteRecord? {
+    static func read(at path: String) -> WrittenFiles? {
         guard let status = FileStatus(path), let data = FileManager.default.contents(atPath: path) else { return nil }
-        return data.withUnsafeBytes { bytes -> SiteRecord? in
+        return data.withUnsafeBytes { bytes -> WrittenFiles? in
             let lines = bytes.split(separator: UInt8(ascii: "\n"))
             guard let first = lines.first, first.elementsEqual(header.utf8) else { return nil }
-            var record = SiteRecord(changed: status.changed)
+            var record = WrittenFiles(changed: status.changed)
             record.entries.reserveCapacity(lines.count)
             for line in lines.dropFirst() {
                 let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
@@ -193,12 +193,12 @@ private struct SiteUpdate {
     var root: String
     /// Where the record of Folio's files is written; nil when there is no cache to hold it.
     var recordPath: String?
-    var earlier: SiteRecord
+    var earlier: WrittenFiles
     /// A site file as it is now, and whether the file already there lacks its bytes.
     private struct Planned: Sendable {
         /// The file's place among the build's files.
         var index: Int
-        var entry: SiteRecord.Entry
+        var entry: WrittenFiles.Entry
         var changed: Bool
         /// The bytes to write, kept when changed unless the file is a rendered document: that is
         /// rendered again when written, so a book's documents are never all held at once.
@@ -222,7 +222,7 @@ private struct SiteUpdate {
                     return Planned(index: index, entry: entry, changed: false, bytes: nil)
                 }
                 let data = try file.bytes(from: book)
-                let entry = SiteRecord.Entry(of: data)
+                let entry = WrittenFiles.Entry(of: data)
                 let changed = !Self.isUpToDate(root, file.path, data, entry, earlier)
                 let keep: Data? = if case .rendered = file.contents { nil } else { changed ? data : nil }
                 return Planned(index: index, entry: entry, changed: changed, bytes: keep)
@@ -231,7 +231,7 @@ private struct SiteUpdate {
         // The documents rendered for comparing are gone: their memory can serve the writes.
         trimHeap()
 
-        var record = SiteRecord()
+        var record = WrittenFiles()
         record.entries.reserveCapacity(planned.count)
         for plan in planned { record.entries[files[plan.index].path] = plan.entry }
         // A file of the build before is removed only while it is as that build left it (or was
@@ -246,8 +246,8 @@ private struct SiteUpdate {
         try ensureOwnFolders(changes.map { files[$0.index].path } + stale)
 
         // The record first: every path about to be written is Folio's from now on, its bytes unknown.
-        var journal: [String: SiteRecord.Entry] = [:]
-        for plan in changes { journal[files[plan.index].path] = SiteRecord.Entry() }
+        var journal: [String: WrittenFiles.Entry] = [:]
+        for plan in changes { journal[files[plan.index].path] = WrittenFiles.Entry() }
         for path in stale { journal[path] = earlier.entries[path] }
         try recordPath.map { try record.write(to: $0, overriding: journal) }
         // Files an interrupted build may have left half written.
@@ -268,8 +268,8 @@ private struct SiteUpdate {
     /// are removed again, so a failed build still leaves the folder as it was.
     private func writeAfresh(_ files: [SiteFile], from book: BookFiles) throws -> WriteCounts {
         // The record first, every path unknown: an interrupted build's files are Folio's.
-        var record = SiteRecord()
-        for file in files { record.entries[file.path] = SiteRecord.Entry() }
+        var record = WrittenFiles()
+        for file in files { record.entries[file.path] = WrittenFiles.Entry() }
         do {
             try ensureOwnFolders(files.map(\.path))
             try recordPath.map { try record.write(to: $0) }
@@ -287,7 +287,7 @@ private struct SiteUpdate {
     /// Writes the record at the end of a build, in a later clock tick than every file written, so
     /// that it vouches for them all: the clock of files' times is coarse. Written after them, it is
     /// in their last tick or later; it is touched until its time has moved past that.
-    private func writeRecord(_ record: SiteRecord) throws {
+    private func writeRecord(_ record: WrittenFiles) throws {
         guard let path = recordPath else { return }
         try record.write(to: path)
         guard let written = FileStatus(path)?.changed else { return }
@@ -305,7 +305,7 @@ private struct SiteUpdate {
     /// its lock, in two folders they do not. Each file is written as soon as it is made, so only
     /// as many are held as there are cores. Should files fail, the first of them in order is the
     /// error thrown, and no run after it is begun.
-    private func write(_ files: [SiteFile], entries: Bool = false, bytes: @escaping @Sendable (Int, SiteFile) throws -> Data) throws -> [SiteRecord.Entry?] {
+    private func write(_ files: [SiteFile], entries: Bool = false, bytes: @escaping @Sendable (Int, SiteFile) throws -> Data) throws -> [WrittenFiles.Entry?] {
         // Parents sort before their folders.
         for folder in folders(of: files.map(\.path)).sorted() {
             let full = root + "/" + folder
@@ -316,15 +316,15 @@ private struct SiteUpdate {
         }
         let root = root
         let failed = FirstFailure()
-        let written = Self.runs(of: files.map(\.path)).parallelMap { run -> [SiteRecord.Entry?] in
+        let written = Self.runs(of: files.map(\.path)).parallelMap { run -> [WrittenFiles.Entry?] in
             guard !failed.before(run.lowerBound) else { return [] }
-            var made: [SiteRecord.Entry?] = []
+            var made: [WrittenFiles.Entry?] = []
             let folder = OpenFolder(root + "/" + directory(of: files[run.lowerBound].path))
             for index in run {
                 do {
                     let data = try bytes(index, files[index])
                     try writeWhole(data, to: root + "/" + files[index].path, in: folder)
-                    made.append(entries ? SiteRecord.Entry(of: data) : nil)
+                    made.append(entries ? WrittenFiles.Entry(of: data) : nil)
                 } catch {
                     failed.report(error, at: index)
                     break
@@ -356,7 +356,7 @@ private struct SiteUpdate {
 
     /// The record vouches for a file it lists with the same size and hash that has not changed since
     /// the record was written; any other file of the right size is compared byte for byte.
-    private static func isUpToDate(_ root: String, _ path: String, _ data: Data, _ entry: SiteRecord.Entry, _ earlier: SiteRecord) -> Bool {
+    private static func isUpToDate(_ root: String, _ path: String, _ data: Data, _ entry: WrittenFiles.Entry, _ earlier: WrittenFiles) -> Bool {
         let full = root + "/" + path
         guard let status = FileStatus(full), !status.isDirectory, status.size == data.count else { return false }
         if earlier.entries[path] == entry && earlier.isIntact(path, status: status) { return true }

@@ -16,7 +16,7 @@ package struct PageNumbers: Sendable, Equatable {
         for page in pages { append(page) }
     }
 
-    /// The pages whose gaps `gaps` gives (a kept build's, `BuildRecord`).
+    /// The pages whose gaps `gaps` gives (a kept build's, `CachedBuild`).
     package init(gaps: [Int]) {
         for gap in gaps { append(last + gap) }
     }

@@ -36,7 +36,7 @@ package struct SearchShards {
     let shardFile: ([Term]) -> SiteFile.Contents
     private(set) var files: [SiteFile] = []
     /// Every term added, in order, and the first page of each chunk: what a build keeps of its
-    /// index for the next (`BuildRecord`).
+    /// index for the next (`CachedBuild`).
     private(set) var added: [Term] = []
     private(set) var chunkFirsts: [Int] = []
     private var shards: [JSONOutput] = []
@@ -75,12 +75,12 @@ package struct SearchShards {
     }
 
     /// Every file, the table of contents last, and what a build keeps of the index.
-    mutating func finish() -> (files: [SiteFile], kept: KeptSearch) {
+    mutating func finish() -> (files: [SiteFile], kept: SearchIndexParts) {
         if let run = texts.finish() { write(texts: run) }
         if let run = terms.finish() { write(terms: run) }
         let toc: JSONOutput = ["format": .int(2), "pages": .int(pages), "terms": .array(shards), "texts": .array(chunks)]
         files.append(.text(SiteLayout.searchIndex, toc.text() + "\n"))
-        return (files, KeptSearch(terms: added, chunkFirsts: chunkFirsts, shards: shards.count, pages: pages))
+        return (files, SearchIndexParts(terms: added, chunkFirsts: chunkFirsts, shards: shards.count, pages: pages))
     }
 
     private mutating func write(terms run: [Term]) {
@@ -149,8 +149,8 @@ package func searchFiles(_ paged: PagedBook) -> [SiteFile] {
     searchFilesKept(paged).files
 }
 
-/// `searchFiles`, with what a build keeps of the index for the next (`BuildRecord`).
-package func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: KeptSearch) {
+/// `searchFiles`, with what a build keeps of the index for the next (`CachedBuild`).
+package func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: SearchIndexParts) {
     let pages = paged.pages
     var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { run in
         let numbers = run.map(\.number)
@@ -163,7 +163,7 @@ package func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: Ke
 /// The search stage for an index built from its pages' words (`folio serve` keeps each page's).
 /// `chunk` and `shard` give a chunk's and a shard's file (`folio serve`'s reuse earlier ones).
 package func searchFilesKept(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> SiteFile.Contents,
-                             shard: @escaping ([SearchShards.Term]) -> SiteFile.Contents) -> (files: [SiteFile], kept: KeptSearch) {
+                             shard: @escaping ([SearchShards.Term]) -> SiteFile.Contents) -> (files: [SiteFile], kept: SearchIndexParts) {
     var shards = SearchShards(slugs: slugs, chunkFile: { chunk($0.map(\.text)) }, shardFile: shard)
     for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
     for entry in index.terms { shards.add((entry.term, PageNumbers(entry.pages), index.excerpts(of: entry.term, pages: entry.pages))) }
@@ -175,10 +175,10 @@ package func searchFilesKept(_ index: SearchIndex, slugs: [String], chunk: @esca
 /// every page's text as it was. Only the terms of the pages whose text changed move
 /// (`SearchTermsUpdate`): the one way an index is updated. `chunk` and `shard` give a chunk's and
 /// a shard's file, rendered when the writer asks for them unless given.
-package func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], changed: [Int],
+package func searchFiles(_ paged: PagedBook, kept: SearchIndexParts, texts: [String], changed: [Int],
                          chunk: @escaping ([String]) -> SiteFile.Contents = { texts in .rendered { SearchShards.chunk(texts) } },
                          shard: @escaping ([SearchShards.Term]) -> SiteFile.Contents = { run in .rendered { SearchShards.shard(run) } })
-    -> (files: [SiteFile], kept: KeptSearch, texts: [String])
+    -> (files: [SiteFile], kept: SearchIndexParts, texts: [String])
 {
     var update = SearchTermsUpdate(changed: [:], text: { texts[$0 - 1] })
     for number in changed {
@@ -195,9 +195,9 @@ package func searchFiles(_ paged: PagedBook, kept: KeptSearch, texts: [String], 
     return (made.files, made.kept, texts)
 }
 
-/// What a build keeps of its search index for the next (`BuildRecord`): its terms, where its
+/// What a build keeps of its search index for the next (`CachedBuild`): its terms, where its
 /// page texts are (the first page of each chunk of `search/text/`), and how many shards of terms it has.
-package struct KeptSearch: Sendable {
+package struct SearchIndexParts: Sendable {
     package var terms: [SearchShards.Term]
     package var chunkFirsts: [Int]
     package var shards: Int

@@ -5,7 +5,7 @@ import FolioPagination
 
 /// A whole index's terms (`SearchShards.Term`, in order) after some pages' texts changed: only
 /// the terms of those pages, before or after, move; each keeps the excerpts of its first pages
-/// that are still first and unchanged. What a kept build (`BuildRecord`) does with an edit.
+/// that are still first and unchanged. What a kept build (`CachedBuild`) does with an edit.
 struct SearchTermsUpdate {
     /// The changed pages, by book number from 1: their texts before and now.
     var changed: [Int: (before: String, now: String)]

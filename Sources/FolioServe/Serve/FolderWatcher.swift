@@ -34,7 +34,7 @@ final class FolderWatcher: @unchecked Sendable {
     let polling: Bool
 
     init(root: String, quiet: TimeInterval = 0.015, polling: Bool = FolderWatcher.polls, changed: @escaping @Sendable ([String]) -> Void) {
-        self.root = URL(fileURLWithPath: root).standardizedFileURL.path
+        self.root = absolutePath(root)
         self.quiet = quiet
         self.polling = polling
         self.changed = changed

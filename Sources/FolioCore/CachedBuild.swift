@@ -19,7 +19,7 @@ import Foundation
 /// book's pages and what every page document is rendered from (`rendering`), every section is
 /// parsed and laid out again. The record holds only for the Folio that wrote it, beside the
 /// record of Folio's files written with it.
-package struct BuildRecord: Sendable, Equatable, Codable {
+package struct CachedBuild: Sendable, Equatable, Codable {
     /// Its file in the build's cache.
     static let fileName = "build-record"
     static let format = "folio-build 3"
@@ -75,7 +75,7 @@ package struct BuildRecord: Sendable, Equatable, Codable {
 
 // MARK: The fingerprints
 
-extension BuildRecord {
+extension CachedBuild {
     /// Everything loaded but the chapters' Markdown: options, contents, the sections' places and
     /// names, the book's files, images and theme.
     static func project(_ project: LoadedProject) -> UInt64 {
@@ -114,17 +114,17 @@ extension BuildRecord {
 
 // MARK: In the cache
 
-extension BuildRecord {
+extension CachedBuild {
     /// The record at `path`, when it is the running Folio's and was written with the record of
     /// Folio's files (`files`); otherwise nil, and why it is not trusted when there is one.
-    static func read(at path: String, files: SiteRecord) -> (record: BuildRecord?, distrust: String?) {
+    static func read(at path: String, files: WrittenFiles) -> (record: CachedBuild?, distrust: String?) {
         guard let data = FileManager.default.contents(atPath: path) else { return (nil, nil) }
         let lines = data.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
         guard lines.count == 3, lines[0].elementsEqual(format.utf8) else {
             return (nil, data.starts(with: Data("folio-build ".utf8)) ? "it was written by another version of Folio" : "it is damaged")
         }
         guard let folio = runningFolio, lines[1].elementsEqual(folio.utf8) else { return (nil, "it was written by another version of Folio") }
-        guard let record = try? lines[2].withUnsafeBytes({ try CacheCoder.value(BuildRecord.self, from: $0) }) else { return (nil, "it is damaged") }
+        guard let record = try? lines[2].withUnsafeBytes({ try CacheCoder.value(CachedBuild.self, from: $0) }) else { return (nil, "it is damaged") }
         guard record.files == files.changed else { return (nil, "the build that wrote it did not finish") }
         return (record, nil)
     }
@@ -134,8 +134,8 @@ extension BuildRecord {
     /// already. Quietly does without: a build that keeps nothing is only slower the next time. A
     /// build that stops half way has rewritten the record of Folio's files first, so the one
     /// before no longer holds.
-    func write(in cache: CacheFolder, terms: [SearchShards.Term]?, replacing before: BuildRecord?) {
-        guard let changed = FileStatus(cache.file(SiteRecord.fileName))?.changed else { return }
+    func write(in cache: CacheFolder, terms: [SearchShards.Term]?, replacing before: CachedBuild?) {
+        guard let changed = FileStatus(cache.file(WrittenFiles.fileName))?.changed else { return }
         var record = self
         record.files = changed
         if let terms {
@@ -152,7 +152,7 @@ extension BuildRecord {
 
     /// Every page's text as the site in `root` has it (its `search/text/` chunks), when every
     /// chunk holds the bytes the record of Folio's files has for it.
-    func texts(in root: String, files: SiteRecord) -> [String]? {
+    func texts(in root: String, files: WrittenFiles) -> [String]? {
         let chunks = Array(search.chunkFirsts.indices).parallelMap { chunk($0, in: root, files: files) }
         var texts: [String] = []
         texts.reserveCapacity(search.pages)
@@ -164,7 +164,7 @@ extension BuildRecord {
     }
 
     /// The texts of the pages `numbers` (from 1), read from the chunks that hold them.
-    func texts(ofPages numbers: [Int], in root: String, files: SiteRecord) -> [Int: String]? {
+    func texts(ofPages numbers: [Int], in root: String, files: WrittenFiles) -> [Int: String]? {
         let firsts = search.chunkFirsts
         // The last chunk whose first page is not after the page.
         let holding = Set(numbers.map { number in firsts.lastIndex { $0 <= number } ?? 0 })
@@ -178,12 +178,12 @@ extension BuildRecord {
 
     /// The texts of chunk `index` of `search/text/`, when the file holds the bytes the record of
     /// Folio's files has for it and as many texts as its pages.
-    private func chunk(_ index: Int, in root: String, files: SiteRecord) -> [String]? {
+    private func chunk(_ index: Int, in root: String, files: WrittenFiles) -> [String]? {
         let (firsts, pages) = (search.chunkFirsts, search.pages)
         guard firsts.indices.contains(index) else { return nil }
         let path = SiteLayout.searchTexts(index)
         let end = index + 1 < firsts.count ? firsts[index + 1] : pages + 1
-        guard let data = FileManager.default.contents(atPath: root + "/" + path), files.entries[path] == SiteRecord.Entry(of: data),
+        guard let data = FileManager.default.contents(atPath: root + "/" + path), files.entries[path] == WrittenFiles.Entry(of: data),
               let chunk = (try? parseJSON(data, file: path))?.array, chunk.count == end - firsts[index] else { return nil }
         let texts = chunk.compactMap(\.string)
         return texts.count == chunk.count ? texts : nil
@@ -206,30 +206,30 @@ extension FileStatus.Time: Codable {
 // MARK: A build that keeps
 
 /// The output folder of a build, with what the build before kept there and in its cache.
-package struct KeptBuild: Sendable {
+package struct PreviousBuild: Sendable {
     var root: String
     var cache: CacheFolder
     /// The record of Folio's files there, when the cache has a readable one (the writer takes it too).
-    var siteRecord: SiteRecord?
-    var record: BuildRecord?
+    var siteRecord: WrittenFiles?
+    var record: CachedBuild?
     /// The search index's terms file, once its fingerprint is the record's.
     private var termsFile: Data?
     /// Why the cache, there but not trusted, is ignored: warnings of the build.
     var warnings: [Diagnostic] = []
 
     init(_ output: String, cache: CacheFolder) {
-        root = URL(fileURLWithPath: output).standardizedFileURL.path
+        root = absolutePath(output)
         self.cache = cache
         // Nothing to keep in a new or empty folder, whatever the cache says.
         guard let inside = try? FileManager.default.contentsOfDirectory(atPath: root), !inside.isEmpty else { return }
-        let files = cache.file(SiteRecord.fileName)
-        siteRecord = SiteRecord.read(at: files)
+        let files = cache.file(WrittenFiles.fileName)
+        siteRecord = WrittenFiles.read(at: files)
         if siteRecord == nil, FileManager.default.fileExists(atPath: files) {
             warnings.append(.warning("the build cache's record of the site's files is damaged; files the last build wrote and this one does not are left in place",
-                                     at: SourceLocation(file: cache.shown + "/" + SiteRecord.fileName), hint: "delete the output folder to start afresh"))
+                                     at: SourceLocation(file: cache.shown + "/" + WrittenFiles.fileName), hint: "delete the output folder to start afresh"))
         }
         guard let siteRecord else { return }
-        var (record, distrust) = BuildRecord.read(at: cache.file(BuildRecord.fileName), files: siteRecord)
+        var (record, distrust) = CachedBuild.read(at: cache.file(CachedBuild.fileName), files: siteRecord)
         if let kept = record {
             termsFile = FileManager.default.contents(atPath: cache.file(SearchTermsFile.fileName))
             if termsFile.map({ Fingerprint(of: $0).value }) != kept.search.terms { (record, distrust, termsFile) = (nil, "it is damaged", nil) }
@@ -239,10 +239,10 @@ package struct KeptBuild: Sendable {
     }
 
     mutating func warn(_ message: String) {
-        warnings.append(.warning(message, at: SourceLocation(file: cache.shown + "/" + BuildRecord.fileName)))
+        warnings.append(.warning(message, at: SourceLocation(file: cache.shown + "/" + CachedBuild.fileName)))
     }
 
-    /// Whether the file at `path` is as the record of Folio's files has it (`SiteRecord.isIntact`).
+    /// Whether the file at `path` is as the record of Folio's files has it (`WrittenFiles.isIntact`).
     func isIntact(_ path: String) -> Bool {
         siteRecord?.isIntact(path, in: root) ?? false
     }

@@ -10,13 +10,13 @@ import Glibc
 import Darwin
 #endif
 
-/// A build into a folder, as its `BuildRecord` will record it, keeping what the record before
+/// A build into a folder, as its `CachedBuild` will record it, keeping what the record before
 /// kept where it fits: the memo of `folio build`, whose store is the cache folder.
-struct RecordedBuild: StageMemo {
+struct DiskMemo: StageMemo {
     /// The record of this build, for the next, and the search index's terms when they changed.
-    typealias Made = (record: BuildRecord, terms: [SearchShards.Term]?)
+    typealias Made = (record: CachedBuild, terms: [SearchShards.Term]?)
 
-    private let keeping: KeptBuild
+    private let keeping: PreviousBuild
     private let project: UInt64
     private let order: [ChapterID]
     private var texts: [ChapterID: UInt64]
@@ -24,24 +24,24 @@ struct RecordedBuild: StageMemo {
     private var rendering: UInt64 = 0
     /// The record's sections whose page documents are as it wrote them, when the book but its
     /// texts is the same, and the index's files with them.
-    private var intact: [ChapterID: BuildRecord.Section] = [:]
+    private var intact: [ChapterID: CachedBuild.Section] = [:]
     /// The sections that stand as their outlines: the same text, not parsed.
-    private var outlines: [ChapterID: BuildRecord.Section] = [:]
+    private var outlines: [ChapterID: CachedBuild.Section] = [:]
     /// The sections whose pages are kept.
-    private var kept: [ChapterID: BuildRecord.Section] = [:]
+    private var kept: [ChapterID: CachedBuild.Section] = [:]
     /// Each section as linked, without its blocks and Markdown.
     private var linked: [ChapterID: LinkedChapter] = [:]
     /// Each section as laid out: its page count, and whether a later build may keep its pages.
     private var laid: [ChapterID: (pages: Int, keepable: Bool)] = [:]
     private var targetPages: [ChapterID: [String: Int]] = [:]
-    private var search: BuildRecord.Search?
+    private var search: CachedBuild.Search?
     private var terms: [SearchShards.Term]?
 
-    init(_ project: LoadedProject, sections: [Chapter], keeping: KeptBuild) {
+    init(_ project: LoadedProject, sections: [Chapter], keeping: PreviousBuild) {
         self.keeping = keeping
-        self.project = BuildRecord.project(project)
+        self.project = CachedBuild.project(project)
         order = sections.map(\.id)
-        texts = Dictionary(zip(order, sections.parallelMap(BuildRecord.text)), uniquingKeysWith: { first, _ in first })
+        texts = Dictionary(zip(order, sections.parallelMap(CachedBuild.text)), uniquingKeysWith: { first, _ in first })
         guard let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact) else { return }
         let slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let whole = record.sections.parallelMap { section in
@@ -79,7 +79,7 @@ struct RecordedBuild: StageMemo {
     /// Which sections' pages are kept: those whose text is the same when every chapter's link
     /// targets are. The standing sections stand only then.
     mutating func linking(_ targets: LinkTargets, inputs: LinkInputs) -> Bool {
-        linkTargets = BuildRecord.linkTargets(targets)
+        linkTargets = CachedBuild.linkTargets(targets)
         guard linkTargets == keeping.record?.linkTargets else {
             kept = [:]
             return outlines.isEmpty
@@ -128,7 +128,7 @@ struct RecordedBuild: StageMemo {
     /// Once paginated: false when pages were kept but the book's pages, or what their documents
     /// share, changed; then the book is to be laid out again, keeping nothing.
     mutating func laidOut(_ paged: PagedBook, inputs: RenderInputs) -> Bool {
-        (rendering, targetPages) = (BuildRecord.rendering(inputs, pages: paged.pages), paged.targetPages)
+        (rendering, targetPages) = (CachedBuild.rendering(inputs, pages: paged.pages), paged.targetPages)
         guard !kept.isEmpty, rendering != keeping.record?.rendering else { return true }
         kept = [:]
         return false
@@ -145,14 +145,14 @@ struct RecordedBuild: StageMemo {
     mutating func search(_ paged: PagedBook) throws -> [SiteFile] {
         guard let record = keeping.record, !kept.isEmpty, let files = keeping.siteRecord else {
             let made = searchFilesKept(paged)
-            (search, terms) = (BuildRecord.Search(made.kept), made.kept.terms)
+            (search, terms) = (CachedBuild.Search(made.kept), made.kept.terms)
             return made.files
         }
         // A blank page has no text, and is blank where it was: the pages' places are the same.
         let changed = paged.pages.indices.filter { paged.pages[$0].kind != .blank && !isKept(paged.pages[$0]) }.map { $0 + 1 }
         let now = changed.map { SearchIndex.text(of: paged.pages[$0 - 1]) }
         func changedDuringTheBuild() -> Error {
-            unlink(keeping.cache.file(BuildRecord.fileName))
+            unlink(keeping.cache.file(CachedBuild.fileName))
             return FileAccessError(path: SiteLayout.searchTexts(0), reason: "the search index's page texts in the output folder changed during the build; build again")
         }
         guard let before = record.texts(ofPages: changed, in: keeping.root, files: files) else { throw changedDuringTheBuild() }
@@ -161,9 +161,9 @@ struct RecordedBuild: StageMemo {
             return record.search.paths.map { SiteFile(path: $0, contents: .kept) }
         }
         guard let texts = record.texts(in: keeping.root, files: files), let terms = keeping.terms else { throw changedDuringTheBuild() }
-        let made = searchFiles(paged, kept: KeptSearch(terms: terms, chunkFirsts: record.search.chunkFirsts, shards: record.search.shards, pages: record.search.pages),
+        let made = searchFiles(paged, kept: SearchIndexParts(terms: terms, chunkFirsts: record.search.chunkFirsts, shards: record.search.shards, pages: record.search.pages),
                                texts: texts, changed: changed)
-        (search, self.terms) = (BuildRecord.Search(made.kept), made.kept.terms)
+        (search, self.terms) = (CachedBuild.Search(made.kept), made.kept.terms)
         return made.files
     }
 
@@ -184,21 +184,21 @@ struct RecordedBuild: StageMemo {
 
     /// The record of this build, for the next.
     func record() -> Made? {
-        guard let folio = BuildRecord.runningFolio, let search else { return nil }
-        let sections = order.compactMap { id -> BuildRecord.Section? in
+        guard let folio = CachedBuild.runningFolio, let search else { return nil }
+        let sections = order.compactMap { id -> CachedBuild.Section? in
             guard let laid = laid[id], laid.keepable, let text = texts[id], let linked = linked[id] else { return nil }
-            return BuildRecord.Section(text: text, outline: linked.chapter, assets: linked.assets.sorted(), images: linked.images,
+            return CachedBuild.Section(text: text, outline: linked.chapter, assets: linked.assets.sorted(), images: linked.images,
                                        diagnostics: linked.diagnostics, pages: laid.pages, targets: targetPages[id] ?? [:])
         }
-        let record = BuildRecord(folio: folio, files: FileStatus.Time(seconds: 0, nanoseconds: 0), project: project, linkTargets: linkTargets,
+        let record = CachedBuild(folio: folio, files: FileStatus.Time(seconds: 0, nanoseconds: 0), project: project, linkTargets: linkTargets,
                                  rendering: rendering, sections: sections, search: search)
         return (record, terms)
     }
 }
 
-extension BuildRecord.Search {
+extension CachedBuild.Search {
     /// What a build records of the index it made.
-    init(_ made: KeptSearch) {
+    init(_ made: SearchIndexParts) {
         self.init(pages: made.pages, chunkFirsts: made.chunkFirsts, shards: made.shards, terms: 0)
     }
 }

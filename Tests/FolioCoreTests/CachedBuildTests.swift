@@ -12,7 +12,7 @@ import Testing
 /// A build keeps, in its cache outside the site, what the next build of the book into the same
 /// folder may reuse: after an edit of a chapter's text only that chapter is laid out, rendered and
 /// indexed again, and the site is the same, byte for byte, as a fresh build's.
-struct BuildRecordTests {
+struct CachedBuildTests {
     /// Six chapters of several pages each, with words of their own for the search index.
     private func book(_ scratch: Scratch) throws -> URL {
         var chapters: [String: String] = [:]
@@ -62,7 +62,7 @@ struct BuildRecordTests {
         let site = scratch.url.appendingPathComponent("site")
         let first = try buildBook(at: book.path, output: site.path)
         #expect(first.kept == 0)
-        #expect(FileManager.default.fileExists(atPath: cache(book, site).file(BuildRecord.fileName)))
+        #expect(FileManager.default.fileExists(atPath: cache(book, site).file(CachedBuild.fileName)))
         // A word no page had, and one gone from every page but this one's.
         try edit(book, "03-chapter.md") { $0.replacingOccurrences(of: "word3x7 once", with: "word3x7 zyzzyva once") }
         let report = try rebuild(book, into: site, scratch)
@@ -147,7 +147,7 @@ struct BuildRecordTests {
     /// ignored with a warning, and the build is a fresh one.
     @Test func aDamagedRecordIsIgnored() throws {
         let (scratch, book, site) = try built()
-        let record = URL(fileURLWithPath: cache(book, site).file(BuildRecord.fileName))
+        let record = URL(fileURLWithPath: cache(book, site).file(CachedBuild.fileName))
         let whole = try Data(contentsOf: record)
         func rebuildsAfresh(_ damaged: Data, warning: String) throws {
             try damaged.write(to: record)
@@ -164,8 +164,8 @@ struct BuildRecordTests {
         foreign[foreign.startIndex + 15] ^= 1
         try rebuildsAfresh(foreign, warning: "it was written by another version of Folio")
         // The record of the site's files written again since, as by a build that stopped before writing this one.
-        let files = cache(book, site).file(SiteRecord.fileName)
-        try #require(SiteRecord.read(at: files)).write(to: files)
+        let files = cache(book, site).file(WrittenFiles.fileName)
+        try #require(WrittenFiles.read(at: files)).write(to: files)
         try rebuildsAfresh(whole, warning: "the build that wrote it did not finish")
         // Trusted again once a build wrote it.
         #expect(try rebuild(book, into: site, scratch).kept > 0)
@@ -200,8 +200,8 @@ struct BuildRecordTests {
     @Test func theRecordKeepsTheSearchIndexAsWritten() throws {
         let (scratch, book, site) = try built()
         let folder = cache(book, site)
-        let files = try #require(SiteRecord.read(at: folder.file(SiteRecord.fileName)))
-        let record = try #require(BuildRecord.read(at: folder.file(BuildRecord.fileName), files: files).record)
+        let files = try #require(WrittenFiles.read(at: folder.file(WrittenFiles.fileName)))
+        let record = try #require(CachedBuild.read(at: folder.file(CachedBuild.fileName), files: files).record)
         #expect(record.sections.map(\.id.path) == (1...6).map { "0\($0)-chapter.md" })
         let terms = try SearchTermsFile.terms(try Data(contentsOf: URL(fileURLWithPath: folder.file(SearchTermsFile.fileName))))
         #expect(terms.contains { $0.term == "word3x7" && $0.pages.count == 1 && $0.excerpts.count == 1 })

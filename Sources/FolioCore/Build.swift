@@ -48,7 +48,9 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
         return counts
     }
     let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
-                             removed: counts.removed, kept: site.count { if case .kept = $0.contents { true } else { false } },
+                             removed: counts.removed, kept: site.count { file in
+                                 if case .kept = file.contents { SiteLayout.page(at: file.path) != nil } else { false }
+                             },
                              parsed: parsed, warnings: warnings, times: times, unused: after.unused)
     releaseLater((consume made, consume site, consume record, consume after, consume keeping))
     return report

@@ -199,6 +199,21 @@ struct CachedBuildTests {
         #expect(try String(contentsOf: folder.appendingPathComponent(".gitignore"), encoding: .utf8).hasSuffix("*\n"))
     }
 
+    /// In the user's cache folder, which holds the outputs of every book, each book keeps its own.
+    @Test func theUsersCacheFolderKeepsEachBooksOutputs() throws {
+        let scratch = try Scratch()
+        let root = scratch.url.appendingPathComponent("folio").path
+        let others = (1...3).map { root + "/b00k-\($0)" }
+        for folder in others { _ = CacheFolder(path: folder).made() }
+        for number in 0...CacheFolder.outputsKept {
+            _ = CacheFolder(path: root + "/a00k-\(number)").made()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: root).filter { !$0.hasPrefix(".") && $0 != "CACHEDIR.TAG" }
+        #expect(names.filter { $0.hasPrefix("a00k-") }.count == CacheFolder.outputsKept)
+        #expect(names.filter { $0.hasPrefix("b00k-") }.count == 3)
+    }
+
     @Test func theRecordKeepsTheSearchIndexAsWritten() throws {
         let (scratch, book, site) = try built()
         let folder = cache(book, site)

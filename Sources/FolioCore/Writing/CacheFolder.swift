@@ -62,10 +62,15 @@ struct CacheFolder: Sendable {
     /// gone never says so, and each one a test or a trial builds into would otherwise stay.
     static let outputsKept = 8
 
-    /// Removes the records of all but the `outputsKept` output folders last built into (`keeping`'s among them).
+    /// Removes the records of all but the `outputsKept` output folders of the book last built into
+    /// (`keeping`'s among them). In the user's cache folder, whose folders are named by their
+    /// book and output, each book keeps its own.
     private static func prune(_ root: String, keeping: String) {
         let fileManager = FileManager.default
-        let outputs = ((try? fileManager.contentsOfDirectory(atPath: root)) ?? []).filter { !$0.hasPrefix(".") && !marks.keys.contains($0) }
+        let book = { (name: String) in name.firstIndex(of: "-").map { name[..<$0] } ?? "" }
+        let own = book(fileName(keeping))
+        let outputs = ((try? fileManager.contentsOfDirectory(atPath: root)) ?? [])
+            .filter { !$0.hasPrefix(".") && !marks.keys.contains($0) && book($0) == own }
         guard outputs.count > outputsKept else { return }
         // When each was last built into: when its record of files was written.
         let used = outputs.filter { root + "/" + $0 != keeping }.map { name in

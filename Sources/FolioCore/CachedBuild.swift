@@ -45,13 +45,13 @@ package struct CachedBuild: Sendable, Equatable, Codable {
         var pages: Int
         /// The first page of each chunk of `search/text/`.
         var chunkFirsts: [Int]
-        /// How many shards of terms `search/terms/` has.
-        var shards: Int
+        /// Where each shard of terms of `search/terms/` begins: its first term's place among them.
+        var shardFirsts: [Int]
         var terms: UInt64
 
         /// The index's files in the site.
         var paths: [String] {
-            [SiteLayout.searchIndex] + (0..<shards).map(SiteLayout.searchTerms) + chunkFirsts.indices.map(SiteLayout.searchTexts)
+            [SiteLayout.searchIndex] + shardFirsts.indices.map(SiteLayout.searchTerms) + chunkFirsts.indices.map(SiteLayout.searchTexts)
         }
     }
 

@@ -161,10 +161,16 @@ struct DiskMemo: StageMemo {
             return record.search.paths.map { SiteFile(path: $0, contents: .kept) }
         }
         guard let texts = record.texts(in: keeping.root, files: files), let terms = keeping.terms else { throw changedDuringTheBuild() }
-        let made = searchFiles(paged, kept: SearchIndexParts(terms: terms, chunkFirsts: record.search.chunkFirsts, shards: record.search.shards, pages: record.search.pages),
-                               texts: texts, changed: changed)
+        let previous = SearchIndexParts(terms: terms, chunkFirsts: record.search.chunkFirsts, shardFirsts: record.search.shardFirsts,
+                                        pages: record.search.pages)
+        let made = searchFiles(paged, kept: previous, texts: texts, changed: changed)
         (search, self.terms) = (CachedBuild.Search(made.kept), made.kept.terms)
-        return made.files
+        // A shard of the same terms, or a chunk of the same texts, is the file already there,
+        // neither written out nor compared.
+        let edited = Set(zip(changed, now).filter { number, text in texts[number - 1] != text }.map(\.0))
+        let same = Set(made.kept.sameShards(as: previous).map(SiteLayout.searchTerms)
+                       + made.kept.sameChunks(as: previous, changed: edited).map(SiteLayout.searchTexts))
+        return made.files.map { same.contains($0.path) ? SiteFile(path: $0.path, contents: .kept) : $0 }
     }
 
     /// The files made from what the whole book shares and its pages but not their text
@@ -199,6 +205,6 @@ struct DiskMemo: StageMemo {
 extension CachedBuild.Search {
     /// What a build records of the index it made.
     init(_ made: SearchIndexParts) {
-        self.init(pages: made.pages, chunkFirsts: made.chunkFirsts, shards: made.shards, terms: 0)
+        self.init(pages: made.pages, chunkFirsts: made.chunkFirsts, shardFirsts: made.shardFirsts, terms: 0)
     }
 }

@@ -40,6 +40,9 @@ package struct SearchShards {
     private(set) var added: [Term] = []
     private(set) var chunkFirsts: [Int] = []
     private var shards: [JSONOutput] = []
+    /// The place in `added` of each shard's first term.
+    private var shardFirsts: [Int] = []
+    private var termsWritten = 0
     private var chunks: [JSONOutput] = []
     private var terms = Runs<Term>(limit: shardBytes)
     private var texts = Runs<(number: Int, text: String)>(limit: chunkBytes)
@@ -80,11 +83,13 @@ package struct SearchShards {
         if let run = terms.finish() { write(terms: run) }
         let toc: JSONOutput = ["format": .int(2), "pages": .int(pages), "terms": .array(shards), "texts": .array(chunks)]
         files.append(.text(SiteLayout.searchIndex, toc.text() + "\n"))
-        return (files, SearchIndexParts(terms: added, chunkFirsts: chunkFirsts, shards: shards.count, pages: pages))
+        return (files, SearchIndexParts(terms: added, chunkFirsts: chunkFirsts, shardFirsts: shardFirsts, pages: pages))
     }
 
     private mutating func write(terms run: [Term]) {
         let path = SiteLayout.searchTerms(shards.count)
+        shardFirsts.append(termsWritten)
+        termsWritten += run.count
         shards.append(["file": .string(SiteLayout.searchRelative(path)), "first": .string(run[0].term)])
         files.append(SiteFile(path: path, contents: shardFile(run)))
     }
@@ -196,17 +201,43 @@ package func searchFiles(_ paged: PagedBook, kept: SearchIndexParts, texts: [Str
 }
 
 /// What a build keeps of its search index for the next (`CachedBuild`): its terms, where its
-/// page texts are (the first page of each chunk of `search/text/`), and how many shards of terms it has.
+/// page texts are (the first page of each chunk of `search/text/`) and where its shards of terms
+/// begin (the place in `terms` of each one's first).
 package struct SearchIndexParts: Sendable {
     package var terms: [SearchShards.Term]
     package var chunkFirsts: [Int]
-    package var shards: Int
+    package var shardFirsts: [Int]
     package var pages: Int
 
-    package init(terms: [SearchShards.Term], chunkFirsts: [Int], shards: Int, pages: Int) {
+    package init(terms: [SearchShards.Term], chunkFirsts: [Int], shardFirsts: [Int], pages: Int) {
         self.terms = terms
         self.chunkFirsts = chunkFirsts
-        self.shards = shards
+        self.shardFirsts = shardFirsts
         self.pages = pages
+    }
+
+    /// The terms of shard `index`.
+    package func shard(_ index: Int) -> ArraySlice<SearchShards.Term> {
+        terms[shardFirsts[index]..<(index + 1 < shardFirsts.count ? shardFirsts[index + 1] : terms.count)]
+    }
+
+    /// The pages of chunk `index` of page texts, by book number from 1.
+    func chunk(_ index: Int) -> Range<Int> {
+        chunkFirsts[index]..<(index + 1 < chunkFirsts.count ? chunkFirsts[index + 1] : pages + 1)
+    }
+
+    /// The chunks of page texts that hold the same pages in `other`, none of them in `changed`
+    /// (pages whose text changed), and so the same bytes.
+    package func sameChunks(as other: SearchIndexParts, changed: Set<Int>) -> [Int] {
+        (0..<min(chunkFirsts.count, other.chunkFirsts.count)).filter { index in
+            chunk(index) == other.chunk(index) && !chunk(index).contains(where: changed.contains)
+        }
+    }
+
+    /// The shards that hold the same terms, pages and excerpts in `other`, and so the same bytes.
+    package func sameShards(as other: SearchIndexParts) -> [Int] {
+        (0..<min(shardFirsts.count, other.shardFirsts.count)).filter { index in
+            shard(index).elementsEqual(other.shard(index)) { $0.term == $1.term && $0.pages == $1.pages && $0.excerpts == $1.excerpts }
+        }
     }
 }

@@ -130,8 +130,8 @@ extension CachedBuild {
     }
 
     /// Writes the record into `cache`, beside the record of Folio's files just written there, and
-    /// the search index's `terms` when they changed, unless the same record (`before`) is there
-    /// already. Quietly does without: a build that keeps nothing is only slower the next time. A
+    /// the search index's `terms` when they were made again, unless the same record (`before`) is
+    /// there already. Quietly does without: a build that keeps nothing is only slower the next time. A
     /// build that stops half way has rewritten the record of Folio's files first, so the one
     /// before no longer holds.
     func write(in cache: CacheFolder, terms: [SearchShards.Term]?, replacing before: CachedBuild?) {
@@ -139,15 +139,13 @@ extension CachedBuild {
         var record = self
         record.files = changed
         if let terms {
-            let file = SearchTermsFile.bytes(terms)
-            record.search.terms = Fingerprint(of: file).value
-            if before?.search.terms != record.search.terms {
-                guard (try? writeWhole(file, to: cache.file(SearchTermsFile.fileName))) != nil else { return }
-            }
+            guard let print = try? SearchTermsFile.write(terms, to: cache.file(SearchTermsFile.fileName)) else { return }
+            record.search.terms = print
         }
         if let before, before == record { return }
         guard let bytes = try? CacheCoder.bytes(of: record) else { return }
-        try? writeWhole(Data((Self.format + "\n" + folio + "\n").utf8) + bytes, to: cache.file(Self.fileName))
+        let head = Array((Self.format + "\n" + folio + "\n").utf8)
+        try? writeWhole(to: cache.file(Self.fileName)) { write in head.withUnsafeBytes(write) && bytes.withUnsafeBytes(write) }
     }
 
     /// Every page's text as the site in `root` has it (its `search/text/` chunks), when every
@@ -232,7 +230,7 @@ package struct PreviousBuild: Sendable {
         var (record, distrust) = CachedBuild.read(at: cache.file(CachedBuild.fileName), files: siteRecord)
         if let kept = record {
             termsFile = FileManager.default.contents(atPath: cache.file(SearchTermsFile.fileName))
-            if termsFile.map({ Fingerprint(of: $0).value }) != kept.search.terms { (record, distrust, termsFile) = (nil, "it is damaged", nil) }
+            if termsFile.map(contentHash) != kept.search.terms { (record, distrust, termsFile) = (nil, "it is damaged", nil) }
         }
         self.record = record
         if let distrust { warn("the build cache is ignored: \(distrust); every page is laid out afresh") }

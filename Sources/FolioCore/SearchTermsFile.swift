@@ -10,23 +10,43 @@ enum SearchTermsFile {
     static let fileName = "search-terms"
     static let format = "folio-search 1"
 
-    static func bytes(_ terms: [SearchShards.Term]) -> Data {
-        var bytes = Array((format + "\n").utf8)
-        func int(_ value: Int) { VarInt.append(UInt64(value), to: &bytes) }
-        func string(_ value: String) {
-            int(value.utf8.count)
-            bytes.append(contentsOf: value.utf8)
+    /// Writes `terms` to `path` a megabyte at a time, as they are made; the fingerprint of the
+    /// file's bytes (`contentHash`), which the build record holds.
+    static func write(_ terms: [SearchShards.Term], to path: String) throws -> UInt64 {
+        var print = Fingerprint()
+        try writeWhole(to: path) { write in
+            var bytes = Array((format + "\n").utf8)
+            bytes.reserveCapacity(1 << 20)
+            func int(_ value: Int) { VarInt.append(UInt64(value), to: &bytes) }
+            func string(_ value: String) {
+                int(value.utf8.count)
+                bytes.append(contentsOf: value.utf8)
+            }
+            /// Hands on the bytes made so far but the last few, so that each part handed on is whole
+            /// eight-byte words and the fingerprint is the whole file's (`Fingerprint.add(bytes:)`).
+            func flush(all: Bool) -> Bool {
+                let whole = all ? bytes.count : bytes.count / 8 * 8
+                let done = bytes.withUnsafeBytes { buffer in
+                    let part = UnsafeRawBufferPointer(rebasing: buffer[..<whole])
+                    print.add(bytes: part)
+                    return write(part)
+                }
+                bytes.removeFirst(whole)
+                return done
+            }
+            int(terms.count)
+            for term in terms {
+                string(term.term)
+                let gaps = term.pages.gaps
+                int(gaps.count)
+                for gap in gaps { int(gap) }
+                int(term.excerpts.count)
+                for excerpt in term.excerpts { string(excerpt) }
+                if bytes.count >= 1 << 20, !flush(all: false) { return false }
+            }
+            return flush(all: true)
         }
-        int(terms.count)
-        for term in terms {
-            string(term.term)
-            let gaps = term.pages.gaps
-            int(gaps.count)
-            for gap in gaps { int(gap) }
-            int(term.excerpts.count)
-            for excerpt in term.excerpts { string(excerpt) }
-        }
-        return Data(bytes)
+        return print.value
     }
 
     static func terms(_ data: Data) throws -> [SearchShards.Term] {

@@ -171,6 +171,13 @@ struct CachedBuildTests {
         try rebuildsAfresh(whole, warning: "the build that wrote it did not finish")
         // Trusted again once a build wrote it.
         #expect(try rebuild(book, into: site, scratch).kept > 0)
+        // The search index's terms, kept in a file of their own, changed since.
+        let terms = URL(fileURLWithPath: cache(book, site).file(SearchTermsFile.fileName))
+        var changed = try Data(contentsOf: terms)
+        changed[changed.count - 1] ^= 1
+        try changed.write(to: terms)
+        let report = try buildBook(at: book.path, output: site.path)
+        #expect(report.kept == 0 && report.warnings.map(\.message) == ["the build cache is ignored: it is damaged; every page is laid out afresh"])
     }
 
     /// Two builds of one book into two folders are the same files, and neither holds a path of the machine.

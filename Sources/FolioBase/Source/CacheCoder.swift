@@ -67,6 +67,9 @@ extension CacheCoder {
             case string(String)
             case keyed([(String, Node)])
             case unkeyed([Node])
+            /// A value already written: a whole value is written as soon as it is encoded, so
+            /// that only the bytes of a big one are held, not its parts.
+            case written([UInt8])
         }
 
         var contents: Contents
@@ -96,6 +99,8 @@ extension CacheCoder {
                 VarInt.append(UInt64(elements.count), to: &inside)
                 for element in elements { element.write(to: &inside) }
                 Self.append(container: .unkeyed, inside, to: &bytes)
+            case .written(let written):
+                bytes.append(contentsOf: written)
             }
         }
 
@@ -141,11 +146,18 @@ extension CacheCoder {
             Single(node: root)
         }
 
-        /// The node a value encodes itself into.
+        /// The node a value encodes itself into, written (`Contents.written`) when it is a container.
         static func node(_ value: some Encodable) throws -> Node {
             let encoder = Encoder()
             try value.encode(to: encoder)
-            return encoder.root
+            switch encoder.root.contents {
+            case .keyed, .unkeyed:
+                var bytes: [UInt8] = []
+                encoder.root.write(to: &bytes)
+                return Node(.written(bytes))
+            case .scalar, .string, .written:
+                return encoder.root
+            }
         }
     }
 

@@ -52,6 +52,8 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         var page: Page
         var previous: Neighbour?
         var next: Neighbour?
+        /// Whether the page holds raw HTML, and so reaches every section.
+        var rawHTML: Bool
         var sections: [RenderInputs.Section]
         var targets: [[String: Int]]
     }
@@ -337,20 +339,21 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
             return PageKey.Neighbour(slug: page.slug, number: page.numberInSection, title: page.chapter.flatMap { sections[$0] }.map(\.title))
         }
         let page = pages[index]
+        // The key before, when it is the same page: the same blocks reach the same sections.
+        let known = known.flatMap { $0.page == page ? $0 : nil }
+        let rawHTML = known?.rawHTML ?? page.blocks.contains(where: \.holdsRawHTML)
         let ids: [ChapterID]
-        if let known, known.page == page {
+        if rawHTML {
+            ids = sections.keys.sorted()
+        } else if let known {
             ids = known.sections.map(\.id)
         } else {
             var reached = Set(page.chapter.map { [$0] } ?? [])
-            if page.blocks.contains(where: \.holdsRawHTML) {
-                reached.formUnion(sections.keys)
-            } else {
-                for block in page.blocks { block.forEachChapterLink { reached.insert($0.chapter) } }
-            }
+            for block in page.blocks { block.forEachChapterLink { reached.insert($0.chapter) } }
             ids = reached.sorted()
         }
-        return PageKey(page: page, previous: neighbour(index - 1), next: neighbour(index + 1), sections: ids.compactMap { sections[$0] },
-                       targets: ids.map { inputs.targetPages[$0] ?? [:] })
+        return PageKey(page: page, previous: neighbour(index - 1), next: neighbour(index + 1), rawHTML: rawHTML,
+                       sections: ids.compactMap { sections[$0] }, targets: ids.map { inputs.targetPages[$0] ?? [:] })
     }
 
     /// Keeps the search files' shards and chunks the build under way used, made before its page documents.

@@ -171,6 +171,22 @@ import Testing
         #expect(cache.projects.reread == nil)
     }
 
+    /// A link written in raw HTML finds its chapter when the page is rendered, against every
+    /// chapter: a chapter added that the link now reaches first changes the page that holds it,
+    /// though its text is the same.
+    @Test func aChapterAddedChangesTheRawHTMLThatReachesIt() throws {
+        let book = [
+            "book.yml": "title: Raw\nmarkdown:\n  raw-html: true\n",
+            "SUMMARY.md": "- [One](one.md)\n- [Part](part/README.md)\n",
+            "one.md": "# One\n\n<p><a href=\"part/\">The part</a>, soon.</p>\n",
+            "part/README.md": "# Part\n\nText.\n",
+        ]
+        try expectSameAsFresh([
+            ("a chapter added", { $0.merging(["SUMMARY.md": "- [One](one.md)\n- [Part](part/README.md)\n- [Index](part/index.md)\n",
+                                              "part/index.md": "# Index\n\nHere.\n"]) { $1 } }),
+        ], book: book)
+    }
+
     /// A heading renamed changes the pages of its chapter, the contents and the pages whose links
     /// lead to that chapter; the others' documents are kept.
     @Test func aHeadingRenamedRendersOnlyThePagesThatShowIt() throws {

@@ -80,7 +80,8 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     let order = book.sections.map(\.id)
     // Sections that stand as the build before left them are neither parsed nor linked, unless the
     // book's link targets or pages turn out to have changed: `unparsed` holds their sources meanwhile.
-    var unparsed = sections.filter { memo.standing($0.id) != nil }
+    var standing = Dictionary(uniqueKeysWithValues: order.compactMap { id in memo.standing(id).map { (id, $0) } })
+    var unparsed = sections.filter { standing[$0.id] != nil }
     var parsed: [ChapterID: ParsedChapter] = [:]
     var parsedCount = 0
     func parse(_ chapters: [Chapter]) {
@@ -94,10 +95,11 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
             parsed[chapter.chapter.id] = chapter
         }
     }
-    parse(sections.filter { memo.standing($0.id) == nil })
+    parse(sections.filter { standing[$0.id] == nil })
     sections = []
     func parseStanding() {
         memo.parsingOutlines()
+        standing = [:]
         parse(unparsed)
         unparsed = []
     }
@@ -105,7 +107,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     let inputs = LinkInputs(files: loaded.files, refused: loaded.refused, imageSizes: loaded.imageSizes, rawHTML: markdown.rawHTML,
                             slips: book.options.slips, redirects: Set(book.options.redirects.map(\.from)))
     func linkTargets() -> LinkTargets {
-        inputs.targets(order.map { parsed[$0] ?? memo.standing($0)!.chapter })
+        inputs.targets(order.map { parsed[$0] ?? standing[$0]!.chapter })
     }
     var targets = linkTargets()
     if !memo.linking(targets, inputs: inputs) {
@@ -123,7 +125,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     }
     var linked = times.time("link") {
         let made = linkParsed()
-        return joiningLinked(order.map { made[$0] ?? memo.standing($0)! }, targets: targets)
+        return joiningLinked(order.map { made[$0] ?? standing[$0]! }, targets: targets)
     }
     // Past linking, a chapter's source is needed only to place raw HTML too tall for a page.
     func lettingSourcesGo() {
@@ -144,7 +146,9 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
         RenderInputs(project, sections: linked.chapters, paged: paged, assets: linked.assets)
     }
     var paged = times.time("paginate", paginate)
-    if !memo.laidOut(paged, inputs: renderInputs(paged)) {
+    // What the page documents are rendered from: a function of the outlines and the pages' places.
+    var rendering = renderInputs(paged)
+    if !memo.laidOut(paged, inputs: rendering) {
         // The book's pages or what its documents share changed: every section is laid out, those
         // that stood parsed and linked first (against the same targets).
         if !unparsed.isEmpty {
@@ -156,7 +160,8 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
             lettingSourcesGo()
         }
         paged = times.time("paginate", paginate)
-        _ = memo.laidOut(paged, inputs: renderInputs(paged))
+        rendering = renderInputs(paged)
+        _ = memo.laidOut(paged, inputs: rendering)
     }
     log.report(contentsOf: paged.warnings)
     // The pages hold the text from here on: the chapters' own blocks and sources can go, freed
@@ -171,10 +176,9 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {
-                let inputs = renderInputs(paged)
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets,
-                                          theme: theme, search: { try memo.search($0) }, bookWide: memo.bookWide(book, paged: paged, inputs: inputs))
-                return memo.documents(site, paged: paged, inputs: inputs)
+                                          theme: theme, search: { try memo.search($0) }, bookWide: memo.bookWide(book, paged: paged, inputs: rendering))
+                return memo.documents(site, paged: paged, inputs: rendering)
             }
         }
     }

@@ -33,20 +33,17 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     // rendering can let them go.
     let after = project.withoutSources
     let cache = CacheFolder.of(book: folder, output: output)
-    let keeping = PreviousBuild(output, cache: cache)
-    var memo = DiskMemo(project, sections: project.loaded.book.sections, keeping: keeping)
+    let keeping = times.time("cache") { PreviousBuild(output, cache: cache) }
+    var memo = times.time("cache") { DiskMemo(project, sections: project.loaded.book.sections, keeping: keeping) }
     let (made, pages, log, parsed) = renderBook(consume project, times: &times, memo: &memo)
-    let record = made == nil ? nil : memo.record()
+    let record = made == nil ? nil : times.time("cache") { memo.record() }
     let warnings = (keeping.warnings + log.diagnostics).map(after.locate)
     guard let site = made, !log.hasErrors else { throw DiagnosticsError(warnings) }
     trimHeap()
-    let counts = try times.time("write") {
-        // Made only now, so that a failed build leaves no cache behind.
-        let made = cache.made()
-        let counts = try writeSite(site, to: output, cache: made, from: after.contentFiles, record: keeping.siteRecord)
-        if let made, let record { record.record.write(in: made, terms: record.terms, replacing: keeping.record) }
-        return counts
-    }
+    // Made only now, so that a failed build leaves no cache behind.
+    let folder = cache.made()
+    let counts = try times.time("write") { try writeSite(site, to: output, cache: folder, from: after.contentFiles, record: keeping.siteRecord) }
+    times.time("cache") { if let folder, let record { record.record.write(in: folder, terms: record.terms, replacing: keeping.record) } }
     let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
                              removed: counts.removed, kept: site.count { file in
                                  if case .kept = file.contents { SiteLayout.page(at: file.path) != nil } else { false }

@@ -92,17 +92,17 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
     private var layouts: [ChapterID: Layout] = [:]
     private var renderInputs: RenderInputs?
     private var renderingTheme: (overrides: [String: Data], language: String, theme: RenderingTheme)?
-    /// A page document's bytes and their key: a class, so that the many of a big book are moved about cheaply.
+    /// A page document's bytes, made or to be, and their key: a class, so that the many of a big book are moved about cheaply.
     private final class Document {
         let key: PageKey
-        let bytes: Data
-        init(key: PageKey, bytes: Data) { (self.key, self.bytes) = (key, bytes) }
+        let bytes: FileBytes
+        init(key: PageKey, bytes: FileBytes) { (self.key, self.bytes) = (key, bytes) }
     }
 
     private var documents: [String: Document] = [:]
     private var bookKey: BookKey?
     private var bookWide: [String: Data] = [:]
-    /// Page documents of the build under way, by path: those to render and remember, with their keys.
+    /// Page documents of the build under way, by path: those to render, with their keys.
     private var rendering: [String: PageKey] = [:]
     /// The pages of the build under way, which `remember` keeps with its files.
     private var pendingPages: PagedBook?
@@ -120,6 +120,9 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
     }
 
     private var last: LastBuild?
+    /// The pages of the build under way, whose search index is put off (`searchLater`).
+    private var searching: PagedBook?
+    private var pendingSearch: Later<[String: FileBytes]>?
 
     /// How many chapters the last build parsed and laid out, and page documents it rendered, anew.
     private(set) var reparsed = 0
@@ -218,13 +221,42 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         return found
     }
 
-    /// The search stage. With the same pages as the last build, only the terms of the pages whose
-    /// text changed move (`searchFiles(_:kept:texts:changed:)`, as a build to disk does); `changed`
-    /// are those that may have (book numbers from 1), when known, else those whose blocks changed.
-    /// Otherwise the index is made from each page's words, found again only for pages whose blocks changed.
+    /// The search stage, put off (`searchLater`): no file now.
     func search(_ paged: PagedBook) -> [SiteFile] {
-        search(paged, changed: nil)
+        searching = paged
+        return []
     }
+
+    /// The search index's files of the good build under way, made after its pages are served: a
+    /// save that moves every later page moves the pages of nearly every term. Made before the next
+    /// build begins (`finishSearch`); an edit carried over starts from them.
+    func searchLater() -> Later<[String: FileBytes]>? {
+        guard let paged = searching else { return nil }
+        searching = nil
+        let later = Later { [self] in
+            var made: [String: FileBytes] = [:]
+            for file in search(paged, changed: nil) {
+                guard case .bytes(let bytes) = file.contents else { preconditionFailure("search files are bytes") }
+                made[file.path] = FileBytes(bytes)
+            }
+            keepSearchFiles()
+            last?.build.files.merge(made) { _, new in new }
+            return made
+        }
+        pendingSearch = later
+        return later
+    }
+
+    /// Makes the last build's search index, if nothing has asked for it yet.
+    func finishSearch() {
+        _ = try? pendingSearch?.value()
+        pendingSearch = nil
+    }
+
+    /// With the same pages as the last build, only the terms of the pages whose text changed move
+    /// (`searchFiles(_:kept:texts:changed:)`, as a build to disk does); `changed` are those that may
+    /// have (book numbers from 1), when known, else those whose blocks changed. Otherwise the index
+    /// is made from each page's words, found again only for pages whose blocks changed.
 
     private func search(_ paged: PagedBook, changed known: [Int]?) -> [SiteFile] {
         let urls = paged.pages.map(\.url)
@@ -297,8 +329,7 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         }
     }
 
-    /// `site` with the page documents whose key is unchanged given as the bytes rendered before;
-    /// the others stay to be rendered, and `remember` keeps their bytes.
+    /// Finds which page documents' keys changed, to be rendered again (`document`); `site` as it is.
     func documents(_ site: [SiteFile], paged: PagedBook, inputs: RenderInputs) -> [SiteFile] {
         if inputs.shared != renderInputs?.shared { documents = [:] }
         renderInputs = inputs
@@ -316,17 +347,26 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
             }
             rendering[page.url] = key
         }
-        // Documents of pages the book no longer has; those rendered again are replaced by `remember`.
+        // Documents of pages the book no longer has; those rendered again are replaced by `document`.
         if known < documents.count {
             let urls = Set(pages.map(\.url))
             documents = documents.filter { urls.contains($0.key) }
         }
         rerendered = rendering.count
-        keepSearchFiles()
-        return site.map { file in
-            guard rendering[file.path] == nil, let document = documents[file.path] else { return file }
-            return SiteFile(path: file.path, contents: .bytes(document.bytes))
+        return site
+    }
+
+    /// The page document at `path` of a good build: the one before while its key is the same (made
+    /// by this build's `render` if it is not made yet, so that it holds nothing of the build
+    /// before), else `render`'s, made when first read.
+    func document(_ path: String, render: @escaping @Sendable () throws -> Data) -> FileBytes {
+        if rendering[path] == nil, let known = documents[path] {
+            known.bytes.renew(render)
+            return known.bytes
         }
+        let made = FileBytes(render)
+        if let key = rendering[path] { documents[path] = Document(key: key, bytes: made) }
+        return made
     }
 
     /// The key of the page at `index` of `pages`, given the build's `inputs` and its sections by
@@ -356,18 +396,14 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
                        sections: ids.compactMap { sections[$0] }, targets: ids.map { inputs.targetPages[$0] ?? [:] })
     }
 
-    /// Keeps the search files' shards and chunks the build under way used, made before its page documents.
+    /// Keeps the search files' shards and chunks the build under way used.
     private func keepSearchFiles() {
         (chunks, chunksUsed) = (chunksUsed, [:])
         (shards, shardsUsed) = (shardsUsed, [:])
     }
 
-    /// Keeps the bytes of the page documents this good build rendered, and the build, for the next
-    /// edit to carry over.
+    /// Keeps this good build for the next edit to carry over.
     func remember(_ build: MemoryBuild) {
-        for (path, key) in rendering {
-            if let data = build.files[path] { documents[path] = Document(key: key, bytes: data) }
-        }
         rendering = [:]
         last = pendingPages.map { paged in
             var firstPages: [ChapterID: Int] = [:]
@@ -450,10 +486,10 @@ extension BuildCache {
         var files = carried.build.files
         carried.build.files = [:]
         var changed: [String] = []
-        func put(_ path: String, _ bytes: Data) {
-            guard files[path] != bytes else { return }
+        func put(_ path: String, _ bytes: Data, as file: FileBytes? = nil) {
+            guard (try? files[path]?.bytes()) != bytes else { return }
             changed.append(path)
-            files[path] = bytes
+            files[path] = file ?? FileBytes(bytes)
         }
         let pages = carried.paged.pages
         let documents = try carried.documents ?? PageDocuments(book, sections: book.sections.map { links[$0.id]!.linked.chapter },
@@ -463,8 +499,9 @@ extension BuildCache {
         let sections = Dictionary(renderInputs.sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, result) in zip(changedPages, rendered) {
             let bytes = try result.get()
-            self.documents[pages[index].url] = Document(key: Self.pageKey(index, of: pages, sections: sections, inputs: renderInputs), bytes: bytes)
-            put(pages[index].url, bytes)
+            let document = Document(key: Self.pageKey(index, of: pages, sections: sections, inputs: renderInputs), bytes: FileBytes(bytes))
+            self.documents[pages[index].url] = document
+            put(pages[index].url, bytes, as: document.bytes)
         }
 
         // Pages with the same blocks have the same words.

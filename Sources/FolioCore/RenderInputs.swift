@@ -37,10 +37,12 @@ package struct RenderInputs: Equatable, Encodable {
         self.assets = assets
     }
 
-    /// What every page document reads: all but the sections and where their targets are.
+    /// What every page document reads: all but the sections and where their targets are, and
+    /// the bytes of the theme's assets, which are copied, not read (a stylesheet edited changes no page).
     var shared: RenderInputs {
         var shared = self
         (shared.sections, shared.targetPages) = ([], [:])
+        for path in themeOverrides.keys where SiteLayout.isResource(path) { shared.themeOverrides[path] = Data() }
         return shared
     }
 }

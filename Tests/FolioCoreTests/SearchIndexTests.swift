@@ -167,7 +167,7 @@ struct SearchIndexTests {
         var book: [String: String] = [:]
         for chapter in 1...300 { book["c\(chapter).md"] = "# C\(chapter)\n\n" + (1...20).map { "w\(chapter)x\($0)" }.joined(separator: " ") + "\n" }
         func shards(_ book: [String: String]) throws -> [String: Data] {
-            try buildInMemory(.memory(book)).files.filter { $0.key.hasPrefix("search/terms/") }
+            try buildInMemory(.memory(book)).bytes().filter { $0.key.hasPrefix("search/terms/") }
         }
         let before = try shards(book)
         book["c20.md"]! += "\nOne word more.\n"

@@ -38,7 +38,7 @@ public enum SiteLayout {
     /// The theme's files and the book's: its images and whatever else its pages link to.
     static let assets = "assets"
     /// The search index's files.
-    static let search = "search"
+    package static let search = "search"
     /// The names at the site's root that Folio writes, files and folders. A chapter's slug is
     /// never the stem of one (`ChapterSlugs`), so that no chapter's folder stands beside a name
     /// of the site's own.

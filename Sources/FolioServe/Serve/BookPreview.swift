@@ -74,7 +74,7 @@ public final class BookPreview: @unchecked Sendable {
         server?.stop()
     }
 
-    private static let script = ServedSite([LiveReload.scriptPath: Data(LiveReload.script.utf8)])
+    private static let script = ServedSite([LiveReload.scriptPath: FileBytes(Data(LiveReload.script.utf8))])
 
     private var current: ServedSite? { lock.withLock { site } }
 
@@ -102,7 +102,7 @@ public final class BookPreview: @unchecked Sendable {
                 let built = try buildInMemory(.project(folder), cache: cache, changed: changes.isEmpty ? nil : changes)
                 let earlier = current ?? ServedSite()
                 // A build that carried an edit over knows what changed since the last good one, which is `earlier`.
-                let next = ServedSite(built.files, earlier: earlier, changed: built.changed)
+                let next = ServedSite(built.files, earlier: earlier, changed: built.changed, search: built.search)
                 let changed = built.changed ?? next.changedPaths(since: earlier)
                 lock.withLock { site = next }
                 hub.publish(LiveReload.event(after: changed, in: next) ?? .ok, standing: nil)
@@ -111,6 +111,11 @@ public final class BookPreview: @unchecked Sendable {
                 build.filesChanged = changed.count
                 build.pagesChanged = changed.filter { SiteLayout.page(at: $0) != nil }.count
                 build.diagnostics = built.warnings
+                // The search index, put off until the pages are served.
+                if let search = built.search, let made = try? search.value() {
+                    let whole = next.withSearch(made, earlier: earlier)
+                    lock.withLock { site = whole }
+                }
             } catch let error as DiagnosticsError {
                 build.failed = true
                 build.diagnostics = error.diagnostics

@@ -6,50 +6,72 @@ import FolioSearch
 import FolioCore
 import Foundation
 
-/// A built site held in memory for `folio serve`: every file's bytes by its site path, with an ETag
-/// that is a hash of those bytes, so a page that did not change keeps its ETag across rebuilds.
+/// A built site held in memory for `folio serve`: every file by its site path, its bytes made when
+/// first asked for (`FileBytes`), with an ETag that is a hash of those bytes, so a page that did not
+/// change keeps its ETag across rebuilds.
 struct ServedSite: Sendable {
-    /// A class, so that a file kept from the site before is known as the same without comparing its bytes.
-    final class File: Sendable {
-        let bytes: Data
-        let etag: String
+    /// A class, so that a file kept from the site before is known as the same without its bytes.
+    final class File: @unchecked Sendable {
         /// The bytes the build gave, before the live-reload script went in.
-        let built: Data
+        let built: FileBytes
+        private let served: FileBytes
+        private let lock = NSLock()
+        private var tag: String?
 
-        init(_ built: Data, served bytes: Data) {
-            (self.built, self.bytes, etag) = (built, bytes, entityTag(bytes))
+        init(_ built: FileBytes, path: String) {
+            self.built = built
+            served = fileExtension(path) == "html" ? FileBytes { withLiveReload(try built.bytes()) } : built
+        }
+
+        /// The bytes served: an HTML document's with the live-reload script.
+        func bytes() throws -> Data { try served.bytes() }
+
+        func etag() throws -> String {
+            if let tag = lock.withLock({ tag }) { return tag }
+            let made = entityTag(try bytes())
+            lock.withLock { tag = made }
+            return made
+        }
+
+        /// Whether it holds `other`'s bytes: known without making either's, unless `making`.
+        func isSame(as other: FileBytes, making: Bool = false) -> Bool {
+            guard built !== other else { return true }
+            guard making || (built.isMade && other.isMade), let mine = try? built.bytes(), let theirs = try? other.bytes() else { return false }
+            return mine.isSame(as: theirs)
         }
     }
 
     var files: [String: File] = [:]
+    /// The search index's files while the build that put them off makes them (`MemoryBuild.search`).
+    private(set) var search: Later<[String: FileBytes]>?
     /// Each chapter's page count, by slug, from the page documents' paths.
     private(set) var pageCounts: [String: Int] = [:]
     /// The reload event, which carries them: written once for the same paths.
     private(set) var reload = LiveReload.Event.reload(pageCounts: [:])
 
-    /// `site`'s files, each HTML document with the live-reload script before `</body>`. Files whose
-    /// bytes equal `earlier`'s are `earlier`'s, with its ETag, and are not hashed or copied again;
-    /// when the build knows which paths `changed` since `earlier`, only those are looked at.
-    init(_ site: [String: Data], earlier: ServedSite = ServedSite(), changed: [String]? = nil) {
+    /// `site`'s files. Files that hold `earlier`'s bytes are `earlier`'s, with its ETag; when the
+    /// build knows which paths `changed` since `earlier`, only those are looked at.
+    init(_ site: [String: FileBytes], earlier: ServedSite = ServedSite(), changed: [String]? = nil, search: Later<[String: FileBytes]>? = nil) {
+        self.search = search
         var samePaths = true
         if let changed {
             files = earlier.files
             for path in changed {
                 samePaths = samePaths && (site[path] == nil) == (earlier.files[path] == nil)
-                files[path] = site[path].map { File($0, served: Self.served(path, $0)) }
+                files[path] = site[path].map { File($0, path: path) }
             }
         } else {
             var known = 0
             files.reserveCapacity(site.count)
-            for (path, data) in site {
+            for (path, bytes) in site {
                 if let file = earlier.files[path] {
                     known += 1
-                    if file.built.isSame(as: data) {
+                    if file.isSame(as: bytes) {
                         files[path] = file
                         continue
                     }
                 }
-                files[path] = File(data, served: Self.served(path, data))
+                files[path] = File(bytes, path: path)
             }
             samePaths = known == earlier.files.count && known == files.count
         }
@@ -65,27 +87,57 @@ struct ServedSite: Sendable {
         reload = .reload(pageCounts: pageCounts)
     }
 
-    /// The bytes served for a file at `path` the build gave as `built`: an HTML document's with the live-reload script.
-    private static func served(_ path: String, _ built: Data) -> Data {
-        fileExtension(path) == "html" ? withLiveReload(built) : built
-    }
-
     init() {}
 
-    /// The paths whose bytes differ from `other`'s, or that only one of the two has, sorted.
-    func changedPaths(since other: ServedSite) -> [String] {
+    /// The file at `path`, waiting for the search index when it is one of its files still to be made.
+    func file(_ path: String) -> File? {
+        if let file = files[path] { return file }
+        guard let search, isSearchFile(path), let bytes = (try? search.value())?[path] else { return nil }
+        return File(bytes, path: path)
+    }
+
+    /// The site with the search index's files its build put off, made: each the file `earlier` had while its bytes are the same.
+    func withSearch(_ made: [String: FileBytes], earlier: ServedSite) -> ServedSite {
+        var site = self
+        site.search = nil
+        for (path, bytes) in made {
+            site.files[path] = earlier.files[path].flatMap { $0.isSame(as: bytes) ? $0 : nil } ?? File(bytes, path: path)
+        }
+        return site
+    }
+
+    private func isSearchFile(_ path: String) -> Bool {
+        path.hasPrefix(SiteLayout.search + "/")
+    }
+
+    /// The paths whose bytes differ from `other`'s, or that only one of the two has, sorted; while
+    /// its search index is made, all but its files. Documents not rendered yet are rendered to be
+    /// compared while they are few (`rendering`); of more (every page after a chapter that grew),
+    /// each is taken as changed.
+    func changedPaths(since other: ServedSite, rendering: Int = 64) -> [String] {
         var changed: [String] = []
+        var unknown: [(path: String, bytes: FileBytes, before: File)] = []
         var shared = 0
+        let other = search == nil ? other : other.withoutSearch
         for (path, file) in files {
             guard let before = other.files[path] else {
                 changed.append(path)
                 continue
             }
             shared += 1
-            if file !== before && (file.etag != before.etag || file.bytes != before.bytes) { changed.append(path) }
+            if file === before || before.isSame(as: file.built) { continue }
+            if file.built.isMade && before.built.isMade { changed.append(path) } else { unknown.append((path, file.built, before)) }
         }
+        let differ = unknown.count <= rendering ? unknown.parallelMap { !$0.before.isSame(as: $0.bytes, making: true) } : unknown.map { _ in true }
+        changed += zip(unknown, differ).filter(\.1).map(\.0.path)
         if shared < other.files.count { changed += other.files.keys.filter { files[$0] == nil } }
         return changed.sorted()
+    }
+
+    private var withoutSearch: ServedSite {
+        var site = self
+        site.files = files.filter { !isSearchFile($0.key) }
+        return site
     }
 }
 

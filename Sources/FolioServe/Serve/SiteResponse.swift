@@ -26,34 +26,41 @@ func siteResponse(method: String, target: String, header: (String) -> String?, s
     case .success(let found): key = found
     case .failure(let error): return HTTPResponse(status: error.status, headers: ["Content-Type": plainTextType], body: Data("\(error.status) bad request\n".utf8))
     }
-    guard let file = site.files[key] else {
-        if site.files[key + "/" + SiteLayout.index] != nil, let path = target.split(separator: "?", maxSplits: 1).first {
+    guard let file = site.file(key) else {
+        if site.file(key + "/" + SiteLayout.index) != nil, let path = target.split(separator: "?", maxSplits: 1).first {
             return HTTPResponse(status: 301, headers: ["Location": path + "/"])
         }
         return notFound(site)
     }
-    var headers = ["Content-Type": contentType(of: key), "ETag": file.etag, "Cache-Control": "no-cache", "Accept-Ranges": "bytes"]
-    if let tags = header("If-None-Match"), matches(tags, file.etag) {
+    let (bytes, etag): (Data, String)
+    do {
+        (bytes, etag) = (try file.bytes(), try file.etag())
+    } catch {
+        // A document rendered on request, whose rendering failed.
+        return HTTPResponse(status: 500, headers: ["Content-Type": plainTextType], body: Data("500 the page could not be rendered: \(error)\n".utf8))
+    }
+    var headers = ["Content-Type": contentType(of: key), "ETag": etag, "Cache-Control": "no-cache", "Accept-Ranges": "bytes"]
+    if let tags = header("If-None-Match"), matches(tags, etag) {
         return HTTPResponse(status: 304, headers: headers)
     }
-    guard let range = header("Range") else { return HTTPResponse(status: 200, headers: headers, body: file.bytes) }
-    switch byteRange(range, length: file.bytes.count) {
+    guard let range = header("Range") else { return HTTPResponse(status: 200, headers: headers, body: bytes) }
+    switch byteRange(range, length: bytes.count) {
     case nil:
-        return HTTPResponse(status: 200, headers: headers, body: file.bytes)
+        return HTTPResponse(status: 200, headers: headers, body: bytes)
     case .some(nil):
-        return HTTPResponse(status: 416, headers: ["Content-Range": "bytes */\(file.bytes.count)"])
+        return HTTPResponse(status: 416, headers: ["Content-Range": "bytes */\(bytes.count)"])
     case .some(let bounds?):
-        headers["Content-Range"] = "bytes \(bounds.lowerBound)-\(bounds.upperBound - 1)/\(file.bytes.count)"
-        return HTTPResponse(status: 206, headers: headers, body: file.bytes.subdata(in: bounds))
+        headers["Content-Range"] = "bytes \(bounds.lowerBound)-\(bounds.upperBound - 1)/\(bytes.count)"
+        return HTTPResponse(status: 206, headers: headers, body: bytes.subdata(in: bounds))
     }
 }
 
 /// The site's own 404 page, or a line of text when it has none.
 func notFound(_ site: ServedSite) -> HTTPResponse {
-    guard let page = site.files[SiteLayout.notFound] else {
+    guard let page = try? site.file(SiteLayout.notFound)?.bytes() else {
         return HTTPResponse(status: 404, headers: ["Content-Type": plainTextType], body: Data("404 not found\n".utf8))
     }
-    return HTTPResponse(status: 404, headers: ["Content-Type": contentType(of: SiteLayout.notFound), "Cache-Control": "no-cache"], body: page.bytes)
+    return HTTPResponse(status: 404, headers: ["Content-Type": contentType(of: SiteLayout.notFound), "Cache-Control": "no-cache"], body: page)
 }
 
 /// Whether an `If-None-Match` list names `etag` (weakly compared, as RFC 9110 asks) or is `*`.

@@ -62,7 +62,8 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
 func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo: inout some StageMemo, math: MathRenderer = .katex)
     -> (site: [SiteFile]?, pages: Int, log: DiagnosticLog, parsed: Int)
 {
-    var sections = given.loaded.book.sections
+    // Each stage lets go of the sources it was the last to read.
+    var sources = given.loaded.sources
     let project = (consume given).withoutSources
     let loaded = project.loaded
     let book = loaded.book
@@ -76,24 +77,21 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     let markdown = book.options.markdown
     let order = book.sections.map(\.id)
     // Sections that stand as the build before left them are neither parsed nor linked, unless the
-    // book's link targets or pages turn out to have changed: `unparsed` holds their sources meanwhile.
+    // book's link targets or pages turn out to have changed: their sources are kept meanwhile.
     var standing = Dictionary(uniqueKeysWithValues: order.compactMap { id in memo.standing(id).map { (id, $0) } })
-    var unparsed = sections.filter { standing[$0.id] != nil }
+    var unparsed = book.sections.filter { standing[$0.id] != nil }
     var parsed: [ChapterID: ParsedChapter] = [:]
     var parsedCount = 0
     func parse(_ chapters: [Chapter]) {
         parsedCount += chapters.count
-        var made = times.time("parse") { memo.parse(chapters, options: markdown) }
+        var made = times.time("parse") { memo.parse(chapters, sources: sources, options: markdown) }
         if markdown.math != .none { made = times.time("math") { memo.typesetMath(made, renderer: math) } }
         // Past parsing, a chapter's source is needed only to say where its raw HTML is: the others
         // go before linking makes the book's second copy of its text.
-        for var chapter in consume made {
-            if !chapter.blocks.contains(where: \.holdsRawHTML) { chapter.chapter.markdown = "" }
-            parsed[chapter.chapter.id] = chapter
-        }
+        sources.letGo(of: made.lazy.filter { !$0.blocks.contains(where: \.holdsRawHTML) }.map(\.chapter.id))
+        for chapter in consume made { parsed[chapter.chapter.id] = chapter }
     }
-    parse(sections.filter { standing[$0.id] == nil })
-    sections = []
+    parse(book.sections.filter { standing[$0.id] == nil })
     func parseStanding() {
         memo.parsingOutlines()
         standing = [:]
@@ -114,29 +112,24 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     }
     /// The parsed chapters linked, given up once linked.
     func linkParsed() -> [ChapterID: LinkedChapter] {
-        let made = memo.link(order.compactMap { parsed[$0] }, targets: targets, inputs: inputs)
+        let made = memo.link(order.compactMap { parsed[$0] }, sources: sources, targets: targets, inputs: inputs)
         // Not held beside the linked chapters for the rest of the build, and freed beside the next stages.
         releaseLater(parsed)
         parsed = [:]
+        // Past linking, a chapter's source is needed only to place raw HTML too tall for a page.
+        sources.letGo(of: made.lazy.filter { !$0.chapter.blocks.contains(where: \.isRawHTML) }.map(\.chapter.chapter.id))
         return Dictionary(uniqueKeysWithValues: made.map { ($0.chapter.chapter.id, $0) })
     }
     var linked = times.time("link") {
         let made = linkParsed()
         return joiningLinked(order.map { made[$0] ?? standing[$0]! }, targets: targets)
     }
-    // Past linking, a chapter's source is needed only to place raw HTML too tall for a page.
-    func lettingSourcesGo() {
-        for index in linked.chapters.indices where !linked.chapters[index].blocks.contains(where: \.isRawHTML) {
-            linked.chapters[index].chapter.markdown = ""
-        }
-    }
-    lettingSourcesGo()
     trimHeap()
     log.report(contentsOf: linked.chapters.flatMap(\.warnings) + linked.diagnostics)
     func paginate() -> PagedBook {
         let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                                 contentsHeading: theme?.strings.values["contents"] ?? "Contents")
-        return paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images,
+        return paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images, sources: sources,
                             chapterPages: { memo.pages(of: $0, typesetter: $1, rawHTML: $2) }, knownTargets: { memo.targets($0, pages: $1, rawHTML: $2) })
     }
     func renderInputs(_ paged: PagedBook) -> RenderInputs {
@@ -154,7 +147,6 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
             for index in linked.chapters.indices {
                 if let chapter = made[linked.chapters[index].chapter.id] { linked.chapters[index] = chapter.chapter }
             }
-            lettingSourcesGo()
         }
         paged = times.time("paginate", paginate)
         rendering = renderInputs(paged)
@@ -164,10 +156,8 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     // The pages hold the text from here on: the chapters' own blocks and sources can go, freed
     // beside rendering.
     let blocks = linked.chapters.map(\.blocks)
-    for index in linked.chapters.indices {
-        linked.chapters[index].blocks = []
-        linked.chapters[index].chapter.markdown = ""
-    }
+    for index in linked.chapters.indices { linked.chapters[index].blocks = [] }
+    sources = ChapterSources()
     releaseLater(consume blocks)
     trimHeap()
     let site = times.time("render") {

@@ -14,8 +14,15 @@ import Foundation
 package final class BuildCache: StageMemo, @unchecked Sendable {
     private struct Parse {
         var chapter: Chapter
+        /// The Markdown it was parsed from.
+        var source: String
         var options: MarkdownOptions
         var parsed: ParsedChapter
+
+        /// Whether it is the parse of `chapter` with its text in `sources`, with whatever options.
+        func isOf(_ chapter: Chapter, in sources: ChapterSources) -> Bool {
+            self.chapter == chapter && source == sources[chapter.id]
+        }
     }
 
     /// What linking a chapter reads besides its parse: the same for every chapter of a build.
@@ -78,7 +85,8 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
     private var formulas: [FormulaSource: MathResult] = [:]
     private var linkKey: LinkKey?
     private var linkTargets: LinkTargets?
-    private var links: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
+    /// Each chapter's links by its parse and its source (nil when let go before linking: it holds no raw HTML).
+    private var links: [ChapterID: (parsed: ParsedChapter, source: String?, linked: LinkedChapter)] = [:]
     /// The search index's chunks of page texts, by `chunkKey`.
     private var chunks: [Int: (texts: [String], json: Data)] = [:]
     private var chunksUsed: [Int: (texts: [String], json: Data)] = [:]
@@ -139,14 +147,14 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
     }
 
     /// The parse stage, parsing only the chapters whose text or options changed.
-    func parse(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter] {
+    func parse(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions) -> [ParsedChapter] {
         let missing = chapters.filter { chapter in
             guard let known = parses[chapter.id] else { return true }
-            return known.chapter != chapter || known.options != options
+            return !known.isOf(chapter, in: sources) || known.options != options
         }
         var kept: [ChapterID: Parse] = [:]
-        for parsed in parseChapters(missing, options: options) {
-            kept[parsed.chapter.id] = Parse(chapter: parsed.chapter, options: options, parsed: parsed)
+        for parsed in parseChapters(missing, sources: sources, options: options) {
+            kept[parsed.chapter.id] = Parse(chapter: parsed.chapter, source: sources[parsed.chapter.id]!, options: options, parsed: parsed)
         }
         reparsed = missing.count
         let result = chapters.map { kept[$0.id]?.parsed ?? parses[$0.id]!.parsed }
@@ -178,18 +186,19 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         return true
     }
 
-    /// The link stage (`linkChapter`), linking again only the chapters whose parse changed.
-    func link(_ chapters: [ParsedChapter], targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
-        var kept: [ChapterID: (parsed: ParsedChapter, linked: LinkedChapter)] = [:]
+    /// The link stage (`linkChapter`), linking again only the chapters whose parse or source changed.
+    func link(_ chapters: [ParsedChapter], sources: ChapterSources, targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
+        var kept: [ChapterID: (parsed: ParsedChapter, source: String?, linked: LinkedChapter)] = [:]
         relinked = 0
         let linked = chapters.map { parsed in
-            if let known = links[parsed.chapter.id], known.parsed == parsed {
+            let source = sources[parsed.chapter.id]
+            if let known = links[parsed.chapter.id], known.parsed == parsed, known.source == source {
                 kept[parsed.chapter.id] = known
                 return known.linked
             }
             relinked += 1
-            let linked = linkChapter(parsed, targets: targets, imageSizes: inputs.imageSizes, rawHTML: inputs.rawHTML, slips: inputs.slips)
-            kept[parsed.chapter.id] = (parsed, linked)
+            let linked = inputs.link(parsed, sources: sources, targets: targets)
+            kept[parsed.chapter.id] = (parsed, source, linked)
             return linked
         }
         links = kept
@@ -438,21 +447,21 @@ extension BuildCache {
     private func carryOver(_ project: LoadedProject) throws -> MemoryBuild? {
         guard let reread = projects.reread.map(Set.init), var carried = last, let linkTargets, let layoutInputs, index != nil,
               let renderInputs, let theme = renderingTheme?.theme else { return nil }
-        let book = project.loaded.book
+        let (book, sources) = (project.loaded.book, project.loaded.sources)
         let options = book.options.markdown
-        let edited = book.sections.filter { reread.contains($0.path) && parses[$0.id]?.chapter != $0 }
+        let edited = book.sections.filter { reread.contains($0.path) && parses[$0.id]?.isOf($0, in: sources) != true }
         let before = edited.compactMap { parses[$0.id] }
         guard before.count == edited.count, before.allSatisfy({ $0.options == options }) else { return nil }
         // Past `BookSize.book` a chapter warns wherever the edit is.
-        let size = book.sections.reduce(0) { $0 + $1.markdown.utf8.count }
-        let sizeBefore = size + before.reduce(0) { $0 + $1.chapter.markdown.utf8.count } - edited.reduce(0) { $0 + $1.markdown.utf8.count }
+        let size = sources.size
+        let sizeBefore = size + before.reduce(0) { $0 + $1.source.utf8.count } - edited.reduce(0) { $0 + sources[$1.id]!.utf8.count }
         guard max(size, sizeBefore) <= BookSize.book else { return nil }
 
-        let parsed = parseChapters(edited, options: options)
+        let parsed = parseChapters(edited, sources: sources, options: options)
         // What linking is given, and keeps: with math, the parse typeset (its TeX errors among its messages).
         let typeset = options.math == .none ? parsed : typesetMath(parsed, renderer: .katex)
         let linked = typeset.map {
-            linkChapter($0, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML,
+            linkChapter($0, sources: sources, targets: linkTargets, imageSizes: project.loaded.imageSizes, rawHTML: options.rawHTML,
                         slips: project.loaded.book.options.slips)
         }
         let typesetter = Typesetter(geometry: layoutInputs.geometry, images: layoutInputs.images)
@@ -471,8 +480,8 @@ extension BuildCache {
         last = nil
         var changedPages: [Int] = []
         for (chapter, parse, typeset, linked, pages) in redone {
-            parses[chapter.id] = Parse(chapter: chapter, options: options, parsed: parse)
-            links[chapter.id] = (typeset, linked)
+            parses[chapter.id] = Parse(chapter: chapter, source: sources[chapter.id]!, options: options, parsed: parse)
+            links[chapter.id] = (typeset, sources[chapter.id], linked)
             // Its targets are those of the pages before, found equal above.
             layouts[chapter.id] = Layout(blocks: linked.chapter.blocks, pages: pages, targets: layouts[chapter.id]?.targets)
             let first = carried.firstPages[chapter.id]!
@@ -530,11 +539,10 @@ extension BuildCache {
         return carried.build
     }
 
-    /// What a chapter's parse shows the rest of the book: all of it but its text and blocks.
+    /// What a chapter's parse shows the rest of the book: all of it but its blocks.
     private func outline(_ parsed: ParsedChapter) -> ParsedChapter {
         var outline = parsed
         outline.blocks = []
-        outline.chapter.markdown = ""
         return outline
     }
 }

@@ -28,7 +28,7 @@ package struct CachedBuild: Sendable, Equatable, Codable {
     struct Section: Sendable, Equatable, Codable {
         /// The fingerprint of its Markdown, and of its formulas' MathML when it has any.
         var text: UInt64
-        /// The chapter as linked, without its blocks and Markdown.
+        /// The chapter as linked, without its blocks.
         var outline: ParsedChapter
         var assets: [String]
         var images: ImageSizes
@@ -76,10 +76,10 @@ package struct CachedBuild: Sendable, Equatable, Codable {
 // MARK: The fingerprints
 
 extension CachedBuild {
-    /// Everything loaded but the chapters' Markdown: options, contents, the sections' places and
-    /// names, the book's files, images and theme.
+    /// Everything loaded but the chapters' Markdown (`sources`, fingerprinted by section as
+    /// `text`): options, contents, the sections' places and names, the book's files, images and theme.
     static func project(_ project: LoadedProject) -> UInt64 {
-        let loaded = project.withoutSources.loaded
+        let loaded = project.loaded
         var print = Fingerprint(of: loaded.book.title)
         print.add(loaded.book.options)
         print.add(loaded.book.contents)
@@ -106,9 +106,9 @@ extension CachedBuild {
         return print.value
     }
 
-    /// A section's Markdown.
-    static func text(_ chapter: Chapter) -> UInt64 {
-        Fingerprint(of: chapter.markdown).value
+    /// A section's Markdown, from the book's `ChapterSources`.
+    static func text(_ markdown: String) -> UInt64 {
+        Fingerprint(of: markdown).value
     }
 }
 

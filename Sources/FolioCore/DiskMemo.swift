@@ -29,7 +29,7 @@ struct DiskMemo: StageMemo {
     private var outlines: [ChapterID: CachedBuild.Section] = [:]
     /// The sections whose pages are kept.
     private var kept: [ChapterID: CachedBuild.Section] = [:]
-    /// Each section as linked, without its blocks and Markdown.
+    /// Each section as linked, without its blocks.
     private var linked: [ChapterID: LinkedChapter] = [:]
     /// Each section as laid out: its page count, and whether a later build may keep its pages.
     private var laid: [ChapterID: (pages: Int, keepable: Bool)] = [:]
@@ -41,7 +41,8 @@ struct DiskMemo: StageMemo {
         self.keeping = keeping
         self.project = CachedBuild.project(project)
         order = sections.map(\.id)
-        texts = Dictionary(zip(order, sections.parallelMap(CachedBuild.text)), uniquingKeysWith: { first, _ in first })
+        let sources = project.loaded.sources
+        texts = Dictionary(zip(order, order.parallelMap { CachedBuild.text(sources[$0]!) }), uniquingKeysWith: { first, _ in first })
         guard let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact) else { return }
         let slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let whole = record.sections.parallelMap { section in
@@ -89,17 +90,16 @@ struct DiskMemo: StageMemo {
         return true
     }
 
-    mutating func link(_ chapters: [ParsedChapter], targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
-        let made = chapters.parallelMap { linkChapter($0, targets: targets, imageSizes: inputs.imageSizes, rawHTML: inputs.rawHTML, slips: inputs.slips) }
+    mutating func link(_ chapters: [ParsedChapter], sources: ChapterSources, targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
+        let made = chapters.parallelMap { inputs.link($0, sources: sources, targets: targets) }
         remember(made)
         return made
     }
 
-    /// Sections as linked, kept without their blocks and Markdown for the record.
+    /// Sections as linked, kept without their blocks for the record.
     private mutating func remember(_ chapters: [LinkedChapter]) {
         for var chapter in chapters {
             chapter.chapter.blocks = []
-            chapter.chapter.chapter.markdown = ""
             linked[chapter.chapter.chapter.id] = chapter
         }
     }

@@ -42,12 +42,13 @@ final class ProjectCache: @unchecked Sendable {
                   let index = book.sections.firstIndex(where: { $0.id.path == path && $0.role == .chapter }),
                   let entry = book.contents.readingOrder.first(where: { $0.id.path == path }) else { return nil }
             let log = ReadLog()
-            guard let (loaded, warnings) = try? readChapter(entry, from: files.recording(log), slips: book.options.slips),
+            guard let (loaded, markdown, warnings) = try? readChapter(entry, from: files.recording(log), slips: book.options.slips),
                   warnings.isEmpty, log.counts == [path: 1] else { return nil }
             var chapter = loaded
             // A slug depends on the chapters before it, not on the text.
             chapter.slug = book.sections[index].slug
             reloaded.loaded.book.sections[index] = chapter
+            reloaded.loaded.sources[chapter.id] = markdown
         }
         return reloaded
     }

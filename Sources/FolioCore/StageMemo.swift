@@ -17,13 +17,14 @@ protocol StageMemo {
     mutating func parsingOutlines()
     /// The theme with the book's overrides, from `make`.
     mutating func theme(_ overrides: [String: Data], language: String, make: () throws -> RenderingTheme) throws -> RenderingTheme
-    mutating func parse(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter]
+    /// The `chapters` parsed from their texts in `sources`.
+    mutating func parse(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions) -> [ParsedChapter]
     mutating func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter]
     /// Given every chapter's link targets before linking: false when sections stand but cannot,
     /// the targets having changed.
     mutating func linking(_ targets: LinkTargets, inputs: LinkInputs) -> Bool
-    /// The parsed `chapters` linked against `targets`.
-    mutating func link(_ chapters: [ParsedChapter], targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter]
+    /// The parsed `chapters` linked against `targets`, their raw HTML placed in `sources`.
+    mutating func link(_ chapters: [ParsedChapter], sources: ChapterSources, targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter]
     /// `paginateBook`'s `chapterPages`: each section's pages.
     mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]]
     /// `paginateBook`'s `knownTargets`: where a section's link targets are, when known.
@@ -51,6 +52,11 @@ struct LinkInputs: Equatable {
     func targets(_ chapters: [ParsedChapter]) -> LinkTargets {
         LinkTargets(chapters, files: files, refused: refused, redirects: redirects)
     }
+
+    /// A parsed chapter linked against `targets` (`linkChapter`).
+    func link(_ chapter: ParsedChapter, sources: ChapterSources, targets: LinkTargets) -> LinkedChapter {
+        linkChapter(chapter, sources: sources, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, slips: slips)
+    }
 }
 
 extension StageMemo {
@@ -61,8 +67,8 @@ extension StageMemo {
         try make()
     }
 
-    mutating func parse(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter] {
-        parseChapters(chapters, options: options)
+    mutating func parse(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions) -> [ParsedChapter] {
+        parseChapters(chapters, sources: sources, options: options)
     }
 
     mutating func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter] {
@@ -71,8 +77,8 @@ extension StageMemo {
 
     mutating func linking(_ targets: LinkTargets, inputs: LinkInputs) -> Bool { true }
 
-    mutating func link(_ chapters: [ParsedChapter], targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
-        chapters.parallelMap { linkChapter($0, targets: targets, imageSizes: inputs.imageSizes, rawHTML: inputs.rawHTML, slips: inputs.slips) }
+    mutating func link(_ chapters: [ParsedChapter], sources: ChapterSources, targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
+        chapters.parallelMap { inputs.link($0, sources: sources, targets: targets) }
     }
 
     mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {

@@ -203,6 +203,18 @@ import Testing
         ], book: book)
     }
 
+    /// Raw HTML keeps no positions: its links are placed by their chapter's text, so lines added
+    /// above them, which change no block, move their warnings all the same.
+    @Test func rawHTMLMovedDownItsChapterIsPlacedAnew() throws {
+        let book = [
+            "book.yml": "title: Raw\nmarkdown:\n  raw-html: true\n",
+            "one.md": "# One\n\n<p><a href=\"../beside.html\">beside</a></p>\n",
+        ]
+        try expectSameAsFresh([("lines above", Self.changing("one.md") { $0.replacingOccurrences(of: "\n\n", with: "\n\n\n\n") })], book: book)
+        let moved = try buildInMemory(.memory(book.merging(["one.md": "# One\n\n\n\n<p><a href=\"../beside.html\">beside</a></p>\n"]) { $1 }))
+        #expect(moved.warnings.map(\.location) == [SourceLocation(file: "one.md", line: 5, column: 13)])
+    }
+
     /// A heading renamed changes the pages of its chapter, the contents and the pages whose links
     /// lead to that chapter; the others' documents are kept.
     @Test func aHeadingRenamedRendersOnlyThePagesThatShowIt() throws {

@@ -53,10 +53,10 @@ import Testing
 
         [^n]: The note.
         """
-        let chapter = Chapter(id: ChapterID("one.md"), slug: "one", number: [1, 2], markdown: markdown, firstLine: 5)
+        let chapter = Chapter(id: ChapterID("one.md"), slug: "one", number: [1, 2], firstLine: 5)
         var options = MarkdownOptions()
         options.rawHTML = true
-        let parsed = try #require(parseChapters([chapter], options: options).first)
+        let parsed = try #require(parseChapters([chapter], sources: ChapterSources([chapter.id: markdown]), options: options).first)
         #expect(parsed.blocks.count > 8)
         #expect(try roundTrip(parsed) == parsed)
         let warning = Diagnostic(.warning, "a message", at: SourceLocation(file: "one.md", line: 3, column: 4), hint: "a hint")

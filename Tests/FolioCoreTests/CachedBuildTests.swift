@@ -74,6 +74,18 @@ struct CachedBuildTests {
         #expect(terms.contains { $0.contains("\"zyzzyva\"") })
     }
 
+    /// The book's fingerprint holds all it loaded but the chapters' texts, each of which has its own.
+    @Test func theBooksFingerprintLeavesItsTextsToTheirOwn() throws {
+        let project = try loadProject(.memory(["a.md": "# A\n", "b.md": "# B\n"]))
+        var edited = project
+        edited.loaded.sources["a.md"] = "# A, edited\n"
+        #expect(CachedBuild.project(edited) == CachedBuild.project(project))
+        #expect(CachedBuild.text(try #require(edited.loaded.sources["a.md"])) != CachedBuild.text(try #require(project.loaded.sources["a.md"])))
+        var titled = project
+        titled.loaded.book.sections[0].declaredTitle = "A"
+        #expect(CachedBuild.project(titled) != CachedBuild.project(project))
+    }
+
     @Test func aBookWithFormulasIsRebuiltAsFresh() throws {
         let scratch = try Scratch()
         let book = try scratch.write([

@@ -11,7 +11,7 @@ import Testing
 /// One construct per test: a fenced code block in, the page's highlighted HTML out.
 struct CodeHighlightingTests {
     func page(_ markdown: String) -> String {
-        let parsed = parseChapter(Chapter(id: "a.md", slug: "a", markdown: markdown), options: MarkdownOptions())
+        let parsed = parseChapter(Chapter(id: "a.md", slug: "a"), source: markdown, options: MarkdownOptions())
         return HTMLRenderer(rawHTML: false, codeClasses: .mdBook).render(parsed.blocks)
     }
 

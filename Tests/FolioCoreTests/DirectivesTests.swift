@@ -81,7 +81,7 @@ struct DirectivesTests {
     }
 
     @Test func aChapterPositionAfterAnIncludeIsItsOwnLine() throws {
-        var chapter = Chapter(id: "src/chapter.md", slug: "chapter", markdown: "", firstLine: 3)
+        var chapter = Chapter(id: "src/chapter.md", slug: "chapter", firstLine: 3)
         chapter.lineOrigins = try expandDirectives("one\n{{#include ../listings/code.rs}}\nfour [x](y.md)\n", file: "src/chapter.md", firstLine: 3,
                                                    files: .memory(files)).lineOrigins
         #expect(chapter.location(MarkdownPosition(line: 6, column: 6)).description == "src/chapter.md:5:6")
@@ -116,7 +116,7 @@ struct DirectivesTests {
 /// (their highlighting is CodeHighlightingTests').
 struct CodeBlockTests {
     func html(_ markdown: String) -> String {
-        let parsed = parseChapter(Chapter(id: "a.md", slug: "a", markdown: markdown), options: MarkdownOptions())
+        let parsed = parseChapter(Chapter(id: "a.md", slug: "a"), source: markdown, options: MarkdownOptions())
         return HTMLRenderer(rawHTML: false, codeClasses: .mdBook).render(parsed.blocks).replacing(#/<\/?span[^>]*>/#, with: "")
     }
 

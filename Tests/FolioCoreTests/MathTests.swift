@@ -108,7 +108,7 @@ struct MathTests {
 
     /// A chapter of `markdown`, with math as a Folio book asks for it.
     func parsed(_ markdown: String) -> ParsedChapter {
-        parseChapter(Chapter(id: "a.md", slug: "a", markdown: markdown), options: { var options = MarkdownOptions(); options.math = .dollars; return options }())
+        parseChapter(Chapter(id: "a.md", slug: "a"), source: markdown, options: { var options = MarkdownOptions(); options.math = .dollars; return options }())
     }
 
     @Test func theBookIsRenderedOnceAndEachFormulaOnce() {

@@ -31,8 +31,8 @@ struct PaginationTests {
 
         let loaded = try loadProject(.disk(folder.path)).loaded
         let options = loaded.book.options
-        let parsed = typesetMath(parseChapters(loaded.book.chapters, options: options.markdown), renderer: .katex)
-        let chapters = linkChapters(parsed, files: loaded.files,
+        let parsed = typesetMath(parseChapters(loaded.book.chapters, sources: loaded.sources, options: options.markdown), renderer: .katex)
+        let chapters = linkChapters(parsed, sources: loaded.sources, files: loaded.files,
                                     rawHTML: options.markdown.rawHTML).chapters
         var ids: [String: String] = [:]
         for chapter in chapters {

@@ -193,9 +193,9 @@ extension PathologicalTests {
     @Test func rawHTMLTallerThanAPageScrollsWithAWarning() throws {
         let table = "<table>\n" + (0..<2000).map { "<tr><td>cell \($0)</td></tr>\n" }.joined() + "</table>\n"
         let project = try loadProject(.memory(["book.yml": "markdown:\n  raw-html: true\n", "chapter.md": "Before.\n\n" + table + "\nAfter.\n"]))
-        let book = project.loaded.book
-        let parsed = parseChapters(book.sections, options: book.options.markdown)
-        let paged = paginateBook(parsed, options: book.options, images: [:])
+        let (book, sources) = (project.loaded.book, project.loaded.sources)
+        let parsed = parseChapters(book.sections, sources: sources, options: book.options.markdown)
+        let paged = paginateBook(parsed, options: book.options, images: [:], sources: sources)
         let warning = try #require(paged.warnings.first)
         #expect(warning.message.contains("taller than a page"))
         #expect(warning.location == SourceLocation(file: "chapter.md", line: 3, column: 1))
@@ -263,7 +263,7 @@ extension PathologicalTests {
     @Test func aChapterOverTheSizeLimitIsAWarningNamingIt() throws {
         let markdown = String(repeating: "A line of a very long chapter.\n\n", count: BookSize.chapter / 30)
         let chapter = try #require(loadProject(.memory(["chapter.md": markdown])).loaded.book.sections.first)
-        let parsed = parseChapter(chapter, options: MarkdownOptions())
+        let parsed = parseChapter(chapter, source: markdown, options: MarkdownOptions())
         let warning = try #require(parsed.warnings.first)
         #expect(warning.message.contains("more than 1 MB"))
         #expect(warning.location?.file == "chapter.md")

@@ -1,4 +1,5 @@
-/// One Markdown section of the book, loaded but not yet parsed: a chapter, or the front cover.
+/// One Markdown section of the book, loaded but not yet parsed: a chapter, or the front cover. Its
+/// text is in the book's `ChapterSources`.
 package struct Chapter: Sendable, Equatable, Codable {
     package enum Role: Sendable, Equatable, Codable {
         /// A chapter of the reading order, listed in the contents.
@@ -17,24 +18,21 @@ package struct Chapter: Sendable, Equatable, Codable {
     package var slug: String
     /// Section number such as [2, 1] for numbered chapters; nil for prefix and suffix chapters.
     package var number: [Int]?
-    /// The Markdown after any front matter.
-    package var markdown: String
     /// The file line of the Markdown's first line (front matter comes before it).
     var firstLine: Int
-    /// The file and line each line of `markdown` came from, when `{{#include}}` brought in
+    /// The file and line each line of the Markdown came from, when `{{#include}}` brought in
     /// other files' lines; empty when they are all the chapter's own, in order.
     package var lineOrigins: [SourceLocation] = []
     /// Its front matter's keys written for other tools.
     package var meta: [MetaEntry] = []
 
     package init(id: ChapterID, role: Role = .chapter, declaredTitle: String? = nil, slug: String, number: [Int]? = nil,
-                markdown: String, firstLine: Int = 1) {
+                firstLine: Int = 1) {
         self.id = id
         self.role = role
         self.declaredTitle = declaredTitle
         self.slug = slug
         self.number = number
-        self.markdown = markdown
         self.firstLine = firstLine
     }
 
@@ -48,13 +46,5 @@ package struct Chapter: Sendable, Equatable, Codable {
             return SourceLocation(file: origin.file, line: origin.line, column: position.column)
         }
         return SourceLocation(file: path, line: position.line + firstLine - 1, column: position.column)
-    }
-
-    /// Where `text` is first written in the Markdown body (raw HTML keeps no positions of its own);
-    /// the file alone when it is not there as written.
-    package func location(ofFirst text: String) -> SourceLocation {
-        guard let range = markdown.range(of: text) else { return SourceLocation(file: path) }
-        var source = SourceText(markdown, file: path, firstLine: firstLine)
-        return source.location(of: range.lowerBound, in: markdown)
     }
 }

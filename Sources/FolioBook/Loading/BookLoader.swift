@@ -2,10 +2,12 @@ import FolioBase
 import FolioOptions
 import Foundation
 
-/// A book folder read from disk: the book, every file it holds (links may point at them),
-/// and the warnings met on the way.
+/// A book folder read from disk: the book, its sections' Markdown, every file it holds (links
+/// may point at them), and the warnings met on the way.
 package struct LoadedBook: Sendable {
     package var book: Book
+    /// Each section's text, by its id.
+    package var sources: ChapterSources
     package var files: Set<String>
     /// The book's `templates/` folder: theme files by their path inside it.
     package var themeOverrides: [String: Data]
@@ -68,23 +70,26 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
 
     var slugs = ChapterSlugs()
     var sections: [Chapter] = []
-    if let path = options.cover, let cover = log.collect({ try readCover(path, title: title, options: options, files: files, refused: refused,
-                                                                          bookFiles: bookFiles, contents: contents) }) {
+    var sources = ChapterSources()
+    if let path = options.cover, let (cover, markdown) = log.collect({ try readCover(path, title: title, options: options, files: files, refused: refused,
+                                                                                      bookFiles: bookFiles, contents: contents) }) {
         sections.append(cover)
+        sources[cover.id] = markdown
     }
     // Chapters are read side by side; their slugs are claimed in reading order, as a slug depends on those before it.
     let chapters = contents.readingOrder.parallelMap { [refused] entry in
-        Result { () throws -> (chapter: Chapter, warnings: [Diagnostic]) in
+        Result { () throws -> (chapter: Chapter, markdown: String, warnings: [Diagnostic]) in
             try checkReadable(entry, files: files, refused: refused, bookFiles: bookFiles)
             return try readChapter(entry, from: bookFiles, slips: options.slips)
         }
     }
     for read in chapters {
-        guard let (loaded, warnings) = log.collect({ try read.get() }) else { continue }
+        guard let (loaded, markdown, warnings) = log.collect({ try read.get() }) else { continue }
         var chapter = loaded
         log.report(contentsOf: warnings)
         chapter.slug = slugs.claim(for: chapter.id.path)
         sections.append(chapter)
+        sources[chapter.id] = markdown
     }
     var themeOverrides: [String: Data] = [:]
     for path in paths where path.hasPrefix(themeFolder) {
@@ -95,14 +100,14 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
         throw DiagnosticsError(log.diagnostics + [.error("the book has no chapters", at: SourceLocation(file: "."),
                                                           hint: "add a Markdown file, or list chapters in SUMMARY.md")])
     }
-    return LoadedBook(book: Book(options: options, title: title, sections: sections, contents: contents), files: files,
+    return LoadedBook(book: Book(options: options, title: title, sections: sections, contents: contents), sources: sources, files: files,
                       themeOverrides: themeOverrides, imageSizes: imageSizes, warnings: log.warnings, refused: refused)
 }
 
 /// The front cover, a section of its own: a Markdown page that is not also a chapter, or an
-/// image, which makes a page of one image.
+/// image, which makes a page of one image. With its Markdown.
 private func readCover(_ path: String, title: String, options: BookOptions, files: Set<String>, refused: [String: String],
-                       bookFiles: BookFiles, contents: [ContentsEntry]) throws -> Chapter {
+                       bookFiles: BookFiles, contents: [ContentsEntry]) throws -> (cover: Chapter, markdown: String) {
     let location = options.namedAt[path]
     if let reason = refused[path] {
         throw Diagnostic.error(reason, at: location)
@@ -113,7 +118,7 @@ private func readCover(_ path: String, title: String, options: BookOptions, file
     let slug = GeneratedSection.cover.rawValue
     if imageExtensions.contains(fileExtension(path)) {
         let markdown = "![\(escapingMarkdown(title))](<\(percentEncodedPath(fileName(path)))>)\n"
-        return Chapter(id: ChapterID(path), role: .cover, slug: slug, markdown: markdown, firstLine: location?.line ?? 1)
+        return (Chapter(id: ChapterID(path), role: .cover, slug: slug, firstLine: location?.line ?? 1), markdown)
     }
     guard fileExtension(path) == "md" else {
         throw Diagnostic.error("the cover `\(path)` is neither an image nor a .md file", at: location,
@@ -124,7 +129,7 @@ private func readCover(_ path: String, title: String, options: BookOptions, file
     }
     let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (_, body, firstLine) = try FrontMatter.parse(text, file: path)
-    return Chapter(id: ChapterID(path), role: .cover, slug: slug, markdown: body, firstLine: firstLine)
+    return (Chapter(id: ChapterID(path), role: .cover, slug: slug, firstLine: firstLine), body)
 }
 
 /// Text that Markdown shows as it is: every ASCII punctuation mark backslash-escaped, which
@@ -167,18 +172,20 @@ private func checkReadable(_ entry: ContentsChapter, files: Set<String>, refused
     }
 }
 
-/// A chapter's text, its front matter read and its mdBook directives expanded; included files
-/// must be within the files' `reach` (the repository that holds the book, or the book's folder).
-/// Its slug, which depends on the chapters before it, is left for the loader to claim; with the
-/// slips of its includes that `slips` lets by.
-package func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, slips: Slips) throws -> (chapter: Chapter, warnings: [Diagnostic]) {
+/// A chapter and its Markdown, its front matter read and its mdBook directives expanded; included
+/// files must be within the files' `reach` (the repository that holds the book, or the book's
+/// folder). Its slug, which depends on the chapters before it, is left for the loader to claim;
+/// with the slips of its includes that `slips` lets by.
+package func readChapter(_ entry: ContentsChapter, from bookFiles: BookFiles, slips: Slips)
+    throws -> (chapter: Chapter, markdown: String, warnings: [Diagnostic])
+{
     let path = entry.id.path
     let text = try SourceText.bookFile(readFile(path, from: bookFiles), file: path).text
     let (frontMatter, body, firstLine) = try FrontMatter.parse(text, file: path)
     let expanded = try expandDirectives(body, file: path, firstLine: firstLine, root: bookFiles.reach, files: bookFiles, slips: slips)
     var chapter = Chapter(id: entry.id, declaredTitle: frontMatter.title ?? expanded.title ?? entry.title, slug: "",
-                          number: entry.number, markdown: expanded.markdown, firstLine: firstLine)
+                          number: entry.number, firstLine: firstLine)
     chapter.lineOrigins = expanded.lineOrigins
     chapter.meta = frontMatter.meta
-    return (chapter, expanded.warnings)
+    return (chapter, expanded.markdown, expanded.warnings)
 }

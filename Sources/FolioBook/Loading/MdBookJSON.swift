@@ -9,9 +9,9 @@ enum MdBookJSON {
     /// The version preprocessors are told; they compare it with the one they were built against.
     static let version = "0.4.52"
 
-    static func input(root: String, config: YAMLNode, contents: [ContentsEntry], sections: [Chapter]) -> Data {
+    static func input(root: String, config: YAMLNode, contents: [ContentsEntry], sections: [Chapter], sources: ChapterSources) -> Data {
         let chapters = Dictionary(sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let items = JSONOutput.array(contents.map { item($0, chapters: chapters, parents: []) })
+        let items = JSONOutput.array(contents.map { item($0, chapters: chapters, sources: sources, parents: []) })
         let context: JSONOutput = [
             "root": .string(root), "config": value(config), "renderer": "html", "mdbook_version": .string(version),
         ]
@@ -19,7 +19,7 @@ enum MdBookJSON {
         return Data(JSONOutput.array([context, book]).text().utf8)
     }
 
-    private static func item(_ entry: ContentsEntry, chapters: [ChapterID: Chapter], parents: [String]) -> JSONOutput {
+    private static func item(_ entry: ContentsEntry, chapters: [ChapterID: Chapter], sources: ChapterSources, parents: [String]) -> JSONOutput {
         switch entry {
         case .part(let title):
             return ["PartTitle": .string(title)]
@@ -30,8 +30,8 @@ enum MdBookJSON {
         case .chapter(let entry):
             let loaded = chapters[entry.id]
             let name = entry.title ?? loaded?.declaredTitle ?? fileStem(entry.id.path)
-            let children = entry.children.map { item($0, chapters: chapters, parents: parents + [name]) }
-            return ["Chapter": chapter(name: name, content: loaded?.markdown ?? "", number: entry.number, children: children,
+            let children = entry.children.map { item($0, chapters: chapters, sources: sources, parents: parents + [name]) }
+            return ["Chapter": chapter(name: name, content: sources[entry.id] ?? "", number: entry.number, children: children,
                                        path: entry.id.path, parents: parents)]
         }
     }

@@ -36,7 +36,7 @@ package struct LoadedProject: Sendable {
     /// paginated: a big book's sources are not held while it is rendered and written.
     package var withoutSources: LoadedProject {
         var project = self
-        for index in project.loaded.book.sections.indices { project.loaded.book.sections[index].markdown = "" }
+        project.loaded.sources = ChapterSources()
         return project
     }
 }
@@ -114,7 +114,8 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
                                 contentFiles: contentFiles, source: source, stylesheets: stylesheets)
     let root = absolutePath(files.root)
     let book = project.loaded.book
-    project.loaded.book.sections = runPreprocessors(config, root: root, contents: book.contents, sections: book.sections, log: &log)
+    project.loaded.sources = runPreprocessors(config, root: root, contents: book.contents, sections: book.sections, sources: project.loaded.sources,
+                                              log: &log)
     // Placed under `src` once, by the build, like every later diagnostic.
     project.loaded.warnings += config.warnings + log.warnings
     project.unused = config.ignored.map { "\($0.location): `\($0.key)` has no meaning in Folio and is ignored" } + theme.unused

@@ -27,21 +27,21 @@ package func preprocessorOrder(_ preprocessors: [PreprocessorConfig]) -> [Prepro
 
 /// Runs an mdBook project's preprocessors over its chapters as mdBook does: each command is asked
 /// `supports html` (exit 0 means yes), then given `[context, book]` on its standard input and
-/// prints the book. Each chapter's Markdown is replaced by what the last of them returned.
+/// prints the book. Gives back `sources` with each chapter's Markdown as the last of them returned it.
 /// A build never reaches the network: a preprocessor written as `cargo run …` whose crates are not
 /// at hand fails at once, and is a warning, rather than waiting on a registry.
 /// A command that is not installed, or that answers `supports` with an error on stderr, is a
 /// warning (the book builds without it); one that fails or prints no book is an error with what it
 /// wrote to stderr.
-func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsEntry], sections: [Chapter],
-                      log: inout DiagnosticLog) -> [Chapter] {
-    guard !config.preprocessors.isEmpty else { return sections }
+func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsEntry], sections: [Chapter], sources: ChapterSources,
+                      log: inout DiagnosticLog) -> ChapterSources {
+    guard !config.preprocessors.isEmpty else { return sources }
     guard let order = preprocessorOrder(config.preprocessors) else {
         log.report(.error("the preprocessors' `before` and `after` lists go round in a circle", at: config.preprocessors[0].location,
                           hint: "take one of the names out of a `before` or `after` list"))
-        return sections
+        return sources
     }
-    var sections = sections
+    var sources = sources
     for preprocessor in order {
         let words = shellWords(preprocessor.command ?? "mdbook-\(preprocessor.name)")
         let name = "the preprocessor `\(preprocessor.name)`"
@@ -67,7 +67,7 @@ func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsE
                     continue
                 }
             }
-            let input = MdBookJSON.input(root: root, config: config.table, contents: contents, sections: sections)
+            let input = MdBookJSON.input(root: root, config: config.table, contents: contents, sections: sections, sources: sources)
             // A preprocessor whose `renderers` answered for it was not asked before.
             guard let result = try runCommand(words, input: input, in: root, environment: offline) else {
                 log.report(notInstalled)
@@ -83,14 +83,14 @@ func runPreprocessors(_ config: MdBookConfig, root: String, contents: [ContentsE
                 log.report(.error("\(name) did not print a book as mdBook's JSON\(said)", at: preprocessor.location))
                 continue
             }
-            for index in sections.indices {
-                if let markdown = returned[sections[index].path] { sections[index].markdown = markdown }
+            for section in sections {
+                if let markdown = returned[section.path] { sources[section.id] = markdown }
             }
         } catch {
             log.report(.error("\(name) could not be run: \(error)", at: preprocessor.location))
         }
     }
-    return sections
+    return sources
 }
 
 /// The environment a preprocessor runs in besides Folio's: cargo told not to reach the network.

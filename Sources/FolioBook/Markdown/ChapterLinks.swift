@@ -7,13 +7,13 @@ import FolioOptions
 /// HTML are checked too; the renderer moves them (`rawHTMLLinkURL`).
 /// A file in `refused` is an error wherever a link uses it, with the reason given; any other broken
 /// link is what `slips` says.
-package func linkChapters(_ chapters: [ParsedChapter], files: Set<String>, imageSizes: [String: ImageSize] = [:], refused: [String: String] = [:],
-                  rawHTML: Bool = false, slips: Slips = .errors, redirects: Set<String> = [])
+package func linkChapters(_ chapters: [ParsedChapter], sources: ChapterSources, files: Set<String>, imageSizes: [String: ImageSize] = [:],
+                          refused: [String: String] = [:], rawHTML: Bool = false, slips: Slips = .errors, redirects: Set<String> = [])
     -> LinkedBook
 {
     let targets = LinkTargets(chapters, files: files, refused: refused, redirects: redirects)
     return joiningLinked(chapters.parallelMap {
-        linkChapter($0, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, slips: slips)
+        linkChapter($0, sources: sources, targets: targets, imageSizes: imageSizes, rawHTML: rawHTML, slips: slips)
     }, targets: targets)
 }
 
@@ -39,8 +39,9 @@ package func joiningLinked(_ linked: [LinkedChapter], targets: LinkTargets) -> L
      linked.reduce(into: ImageSizes()) { $0.merge($1.images) { $1 } }, linked.flatMap(\.diagnostics), targets)
 }
 
-/// One chapter's links and images rewritten against the book's `targets`.
-package func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSizes: [String: ImageSize], rawHTML: Bool,
+/// One chapter's links and images rewritten against the book's `targets`; those of its raw HTML,
+/// which keeps no positions, are placed by finding them in its text in `sources`.
+package func linkChapter(_ parsed: ParsedChapter, sources: ChapterSources, targets: LinkTargets, imageSizes: [String: ImageSize], rawHTML: Bool,
                  slips: Slips = .errors) -> LinkedChapter {
     var assets = Set<String>()
     var images: ImageSizes = [:]
@@ -80,7 +81,7 @@ package func linkChapter(_ parsed: ParsedChapter, targets: LinkTargets, imageSiz
     func linked(_ html: String) -> String {
         guard rawHTML else { return html }
         return rewritingRawHTMLLinks(html) { link in
-            check(link.value, image: link.image, at: parsed.chapter.location(ofFirst: link.value))
+            check(link.value, image: link.image, at: sources.location(ofFirst: link.value, in: parsed.chapter))
                 .flatMap { $0.target == nil ? $0.destination : nil }
         }
     }

@@ -1,13 +1,13 @@
 import FolioBase
 import FolioOptions
 
-/// The parse stage: every chapter's Markdown through libcmark, side by side (chapters are independent).
-/// The chapter that takes the book past `BookSize.book` gets a warning.
-package func parseChapters(_ chapters: [Chapter], options: MarkdownOptions) -> [ParsedChapter] {
-    var parsed = chapters.parallelMap { parseChapter($0, options: options) }
+/// The parse stage: every chapter's Markdown (from `sources`) through libcmark, side by side (chapters
+/// are independent). The chapter that takes the book past `BookSize.book` gets a warning.
+package func parseChapters(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions) -> [ParsedChapter] {
+    var parsed = chapters.parallelMap { parseChapter($0, source: sources[$0.id]!, options: options) }
     var total = 0
     for index in parsed.indices {
-        let size = parsed[index].chapter.markdown.utf8.count
+        let size = sources[parsed[index].chapter.id]!.utf8.count
         if total <= BookSize.book, total + size > BookSize.book {
             parsed[index].warnings.append(.warning("the book passes \(BookSize.book / 1_000_000) MB of Markdown with this chapter: it builds, but slowly, into a site that is slow to read",
                                                    at: SourceLocation(file: parsed[index].chapter.path), hint: "make it two books"))
@@ -26,9 +26,10 @@ package enum BookSize {
     package static let book = 20_000_000
 }
 
-func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> ParsedChapter {
+/// One chapter's Markdown, `source`, parsed.
+func parseChapter(_ chapter: Chapter, source: String, options: MarkdownOptions) -> ParsedChapter {
     var cuts: [MarkdownPosition] = []
-    let markdown = parseMarkdown(chapter.markdown, smartPunctuation: options.smartPunctuation, math: options.math, admonitions: options.admonitions,
+    let markdown = parseMarkdown(source, smartPunctuation: options.smartPunctuation, math: options.math, admonitions: options.admonitions,
                                  definitionLists: options.definitionLists, cuts: &cuts)
     let (assigned, headings) = assignHeadingIDs(markdown.map { $0.rewrittenBlocks { $0.leavingOutHiddenLines(prefixes: options.hiddenLinePrefixes) } })
     let blocks = options.rawHTML ? joiningOpenRawHTML(assigned) : assigned
@@ -38,7 +39,7 @@ func parseChapter(_ chapter: Chapter, options: MarkdownOptions) -> ParsedChapter
     let anchors = options.rawHTML ? blocks.flatMap(\.rawHTMLIDs) : []
     var parsed = ParsedChapter(chapter: chapter, title: title, blocks: blocks, headings: headings, anchors: anchors)
     parsed.terms = blocks.flatMap(\.termIDs)
-    if chapter.markdown.utf8.count > BookSize.chapter {
+    if source.utf8.count > BookSize.chapter {
         parsed.warnings.append(.warning("this chapter has more than \(BookSize.chapter / 1_000_000) MB of Markdown: it builds, but slowly, into pages that are slow to turn",
                                         at: SourceLocation(file: chapter.path), hint: "split it into several chapters"))
     }

@@ -34,10 +34,11 @@ package struct PagedBook: Sendable {
 ///
 /// `sections` are the book's Markdown sections in reading order (a cover first); `generated`
 /// are the pages Folio writes between the cover and the first chapter (title, contents), in order.
+/// Raw HTML too tall for a page is a warning, placed by finding it in its section's text in `sources`.
 /// `chapterPages` lays out the sections' pages and `targets` finds where a section's link targets are
 /// (`folio serve` passes ones that reuse earlier layouts and targets).
 package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
-                         options: BookOptions, images: ImageSizes,
+                         options: BookOptions, images: ImageSizes, sources: ChapterSources,
                          chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[[Block]]] = paginateChapters,
                          knownTargets: (ChapterID, [[Block]], Bool) -> [String: Int]? = { _, _, _ in nil }) -> PagedBook {
     let geometry = PageGeometry(size: options.page.size, language: options.language)
@@ -45,7 +46,7 @@ package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSec
     let rawHTML = options.markdown.rawHTML
     // The generated sections are laid out with the chapters, under ids no chapter file can have.
     let generatedSections = generated.map { section, blocks in
-        ParsedChapter(chapter: Chapter(id: ChapterID("/" + section.rawValue), slug: section.rawValue, markdown: ""), title: "", blocks: blocks, headings: [])
+        ParsedChapter(chapter: Chapter(id: ChapterID("/" + section.rawValue), slug: section.rawValue), title: "", blocks: blocks, headings: [])
     }
     let sectionPages = chapterPages(sections + generatedSections, typesetter, rawHTML)
     let written = sections.indices.map { index in
@@ -71,7 +72,7 @@ package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSec
         for html in tooTallHTML(pages) {
             let firstLine = String(html.prefix { $0 != "\n" })
             warnings.append(.warning("this raw HTML is taller than a page: it is set on a page of its own, in a box that scrolls",
-                                     at: chapter.location(ofFirst: firstLine), hint: "split it, or make it smaller"))
+                                     at: sources.location(ofFirst: firstLine, in: chapter), hint: "split it, or make it smaller"))
         }
     }
     return PagedBook(pages: pages, geometry: geometry, targetPages: targetPages, warnings: warnings)

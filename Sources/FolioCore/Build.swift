@@ -33,8 +33,13 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     // rendering can let them go.
     let after = project.withoutSources
     let cache = CacheFolder.of(book: folder, output: output)
-    let keeping = times.time("cache") { PreviousBuild(output, cache: cache) }
-    var memo = times.time("cache") { DiskMemo(project, sections: project.loaded.book.sections, keeping: keeping) }
+    let prints = times.time("cache") { CachedBuild.Prints(project) }
+    let keeping = times.time("cache") { PreviousBuild(output, cache: cache, inputs: prints.whole, book: project.contentFiles.root) }
+    if let unchanged = keeping.unchanged {
+        return BuildReport(chapters: after.loaded.book.chapters.count, pages: unchanged.pages, files: unchanged.files, kept: unchanged.pages,
+                           warnings: unchanged.warnings, times: times, unused: after.unused)
+    }
+    var memo = times.time("cache") { DiskMemo(project, prints: prints, keeping: keeping) }
     let (made, pages, log, parsed) = renderBook(consume project, times: &times, memo: &memo)
     let record = made == nil ? nil : times.time("cache") { memo.record() }
     let warnings = (keeping.warnings + log.diagnostics).map(after.locate)
@@ -43,7 +48,11 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     // Made only now, so that a failed build leaves no cache behind.
     let folder = cache.made()
     let counts = try times.time("write") { try writeSite(site, to: output, cache: folder, from: after.contentFiles, record: keeping.siteRecord) }
-    times.time("cache") { if let folder, let record { record.record.write(in: folder, terms: record.terms, replacing: keeping.record) } }
+    let summary = CachedBuild.Summary(inputs: prints.whole, pages: pages, files: site.count, warnings: log.diagnostics.map(after.locate),
+                                      copied: Dictionary(site.compactMap { file in
+                                          if case .bookFile(let path) = file.contents { (path, file.path) } else { nil }
+                                      }, uniquingKeysWith: { first, _ in first }))
+    times.time("cache") { if let folder, let record { record.record.write(in: folder, summary: summary, terms: record.terms, replacing: keeping.kept) } }
     let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
                              removed: counts.removed, kept: site.count { file in
                                  if case .kept = file.contents { SiteLayout.page(at: file.path) != nil } else { false }

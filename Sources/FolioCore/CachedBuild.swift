@@ -18,11 +18,12 @@ import Foundation
 /// record of Folio's files vouches for. When the link targets then differ, or, laid out, the
 /// book's pages and what every page document is rendered from (`rendering`), every section is
 /// parsed and laid out again. The record holds only for the Folio that wrote it, beside the
-/// record of Folio's files written with it.
+/// record of Folio's files written with it. Before it in its file is its `Summary`: a build that
+/// reads what the build before read, into a site still as it was left, stops there.
 package struct CachedBuild: Sendable, Equatable, Codable {
     /// Its file in the build's cache.
     static let fileName = "build-record"
-    static let format = "folio-build 3"
+    static let format = "folio-build 4"
 
     /// A section whose pages a later build may keep: none of its raw HTML is taller than a page.
     struct Section: Sendable, Equatable, Codable {
@@ -40,14 +41,13 @@ package struct CachedBuild: Sendable, Equatable, Codable {
         var id: ChapterID { outline.chapter.id }
     }
 
-    /// Where the search index's parts are, and the fingerprint of its terms' file.
+    /// Where the search index's parts are.
     struct Search: Sendable, Equatable, Codable {
         var pages: Int
         /// The first page of each chunk of `search/text/`.
         var chunkFirsts: [Int]
         /// Where each shard of terms of `search/terms/` begins: its first term's place among them.
         var shardFirsts: [Int]
-        var terms: UInt64
 
         /// The index's files in the site.
         var paths: [String] {
@@ -55,11 +55,27 @@ package struct CachedBuild: Sendable, Equatable, Codable {
         }
     }
 
+    /// What a build read, as one fingerprint, and what it told: a build that reads the same into a
+    /// site still as that one left it has nothing to do. Written before the record, and read without
+    /// it; with what ties the record to the files written with it.
+    struct Summary: Sendable, Equatable, Codable {
+        /// `Prints.whole`.
+        var inputs: UInt64?
+        var pages: Int
+        var files: Int
+        var warnings: [Diagnostic]
+        /// The book's files copied into the site: each one's path in the site by its path in the book.
+        var copied: [String: String]
+        /// When the record of Folio's files written with it changed.
+        var written = FileStatus.Time(seconds: 0, nanoseconds: 0)
+        /// The fingerprints of the search index's terms file, and of the record after the summary.
+        var terms: UInt64 = 0
+        var record: UInt64 = 0
+    }
+
     /// The Folio that wrote it: its executable's size and time of change (not its path: the cache
     /// holds none). Written on a line of its own before the rest.
     var folio: String
-    /// When the record of Folio's files written with it changed.
-    var files: FileStatus.Time
     var project: UInt64
     var linkTargets: UInt64
     var rendering: UInt64
@@ -76,6 +92,24 @@ package struct CachedBuild: Sendable, Equatable, Codable {
 // MARK: The fingerprints
 
 extension CachedBuild {
+    /// A book's fingerprints as its record keeps them: everything loaded but the chapters' texts
+    /// (`project`), and each section's text.
+    struct Prints: Sendable {
+        var project: UInt64
+        var texts: [ChapterID: UInt64]
+        /// All of them as one, in the sections' order: everything the build reads; nil for a book
+        /// with math, whose pages depend on the KaTeX that is installed too.
+        var whole: UInt64?
+
+        init(_ loaded: LoadedProject) {
+            project = CachedBuild.project(loaded)
+            let (order, sources) = (loaded.loaded.book.sections.map(\.id), loaded.loaded.sources)
+            let prints = order.parallelMap { CachedBuild.text(sources[$0]!) }
+            texts = Dictionary(zip(order, prints), uniquingKeysWith: { first, _ in first })
+            if loaded.loaded.book.options.markdown.math == .none { whole = Fingerprint(of: [project] + prints).value }
+        }
+    }
+
     /// Everything loaded but the chapters' Markdown (`sources`, fingerprinted by section as
     /// `text`): options, contents, the sections' places and names, the book's files, images and theme.
     static func project(_ project: LoadedProject) -> UInt64 {
@@ -115,37 +149,56 @@ extension CachedBuild {
 // MARK: In the cache
 
 extension CachedBuild {
-    /// The record at `path`, when it is the running Folio's and was written with the record of
-    /// Folio's files (`files`); otherwise nil, and why it is not trusted when there is one.
-    static func read(at path: String, files: WrittenFiles) -> (record: CachedBuild?, distrust: String?) {
-        guard let data = FileManager.default.contents(atPath: path) else { return (nil, nil) }
-        let lines = data.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
-        guard lines.count == 3, lines[0].elementsEqual(format.utf8) else {
-            return (nil, data.starts(with: Data("folio-build ".utf8)) ? "it was written by another version of Folio" : "it is damaged")
+    /// The summary at `path` and the record's bytes after it, when they are the running Folio's and
+    /// were written with the record of Folio's files (`files`); otherwise nils, and why they are not
+    /// trusted when there are some.
+    static func read(at path: String, files: WrittenFiles) -> (summary: Summary?, record: Data?, distrust: String?) {
+        guard let data = FileManager.default.contents(atPath: path) else { return (nil, nil, nil) }
+        let lines = data.split(separator: UInt8(ascii: "\n"), maxSplits: 3, omittingEmptySubsequences: false)
+        guard lines.count == 4, lines[0].elementsEqual(format.utf8) else {
+            return (nil, nil, data.starts(with: Data("folio-build ".utf8)) ? "it was written by another version of Folio" : "it is damaged")
         }
-        guard let folio = runningFolio, lines[1].elementsEqual(folio.utf8) else { return (nil, "it was written by another version of Folio") }
-        guard let record = try? lines[2].withUnsafeBytes({ try CacheCoder.value(CachedBuild.self, from: $0) }) else { return (nil, "it is damaged") }
-        guard record.files == files.changed else { return (nil, "the build that wrote it did not finish") }
-        return (record, nil)
+        guard let folio = runningFolio, lines[1].elementsEqual(folio.utf8) else { return (nil, nil, "it was written by another version of Folio") }
+        let rest = lines[3]
+        guard let length = Int(String(decoding: lines[2], as: UTF8.self)), (0...rest.count).contains(length),
+              let summary = try? rest.prefix(length).withUnsafeBytes({ try CacheCoder.value(Summary.self, from: $0) }) else {
+            return (nil, nil, "it is damaged")
+        }
+        guard summary.written == files.changed else { return (nil, nil, "the build that wrote it did not finish") }
+        let record = Data(rest.dropFirst(length))
+        guard contentHash(record) == summary.record else { return (nil, nil, "it is damaged") }
+        return (summary, record, nil)
     }
 
-    /// Writes the record into `cache`, beside the record of Folio's files just written there, and
-    /// the search index's `terms` when they were made again, unless the same record (`before`) is
-    /// there already. Quietly does without: a build that keeps nothing is only slower the next time. A
-    /// build that stops half way has rewritten the record of Folio's files first, so the one
-    /// before no longer holds.
-    func write(in cache: CacheFolder, terms: [SearchShards.Term]?, replacing before: CachedBuild?) {
+    /// The record `read` found after the summary; nil when it does not decode.
+    static func decoded(_ bytes: Data) -> CachedBuild? {
+        try? bytes.withUnsafeBytes { try CacheCoder.value(CachedBuild.self, from: $0) }
+    }
+
+    /// Writes the record into `cache` after its `summary`, beside the record of Folio's files just
+    /// written there, and the search index's `terms` when they were made again (else the terms file
+    /// is `before`'s), unless the same are there already. Quietly does without: a build that keeps
+    /// nothing is only slower the next time. A build that stops half way has rewritten the record of
+    /// Folio's files first, so the one before no longer holds.
+    func write(in cache: CacheFolder, summary given: Summary, terms: [SearchShards.Term]?, replacing before: (summary: Summary, record: CachedBuild)?) {
         guard let changed = FileStatus(cache.file(WrittenFiles.fileName))?.changed else { return }
-        var record = self
-        record.files = changed
+        var summary = given
+        summary.written = changed
         if let terms {
             guard let print = try? SearchTermsFile.write(terms, to: cache.file(SearchTermsFile.fileName)) else { return }
-            record.search.terms = print
+            summary.terms = print
+        } else {
+            guard let before else { return }
+            summary.terms = before.summary.terms
         }
-        if let before, before == record { return }
-        guard let bytes = try? CacheCoder.bytes(of: record) else { return }
-        let head = Array((Self.format + "\n" + folio + "\n").utf8)
-        try? writeWhole(to: cache.file(Self.fileName)) { write in head.withUnsafeBytes(write) && bytes.withUnsafeBytes(write) }
+        guard let bytes = try? CacheCoder.bytes(of: self) else { return }
+        summary.record = bytes.withUnsafeBytes(contentHash)
+        if let before, before.summary == summary { return }
+        guard let head = try? CacheCoder.bytes(of: summary) else { return }
+        let lines = Array((Self.format + "\n" + folio + "\n" + String(head.count) + "\n").utf8)
+        try? writeWhole(to: cache.file(Self.fileName)) { write in
+            lines.withUnsafeBytes(write) && head.withUnsafeBytes(write) && bytes.withUnsafeBytes(write)
+        }
     }
 
     /// Every page's text as the site in `root` has it (its `search/text/` chunks), when every
@@ -209,13 +262,21 @@ package struct PreviousBuild: Sendable {
     var cache: CacheFolder
     /// The record of Folio's files there, when the cache has a readable one (the writer takes it too).
     var siteRecord: WrittenFiles?
+    /// The record and its summary, when trusted.
     var record: CachedBuild?
+    var summary: CachedBuild.Summary?
+    /// The summary of the build before when it read what this one reads (`inputs`) and the site and
+    /// the book's files it copied are still as it left them: then this build has nothing to do, and
+    /// the record is not read.
+    private(set) var unchanged: CachedBuild.Summary?
     /// The search index's terms file, once its fingerprint is the record's.
     private var termsFile: Data?
     /// Why the cache, there but not trusted, is ignored: warnings of the build.
     var warnings: [Diagnostic] = []
 
-    init(_ output: String, cache: CacheFolder) {
+    /// The build into `output` before, for a build that reads what `inputs` fingerprints
+    /// (`CachedBuild.Prints.whole`), of the book whose files are in the folder `book`.
+    init(_ output: String, cache: CacheFolder, inputs: UInt64? = nil, book: String = "") {
         root = absolutePath(output)
         self.cache = cache
         // Nothing to keep in a new or empty folder, whatever the cache says.
@@ -227,13 +288,40 @@ package struct PreviousBuild: Sendable {
                                      at: SourceLocation(file: cache.shown + "/" + WrittenFiles.fileName), hint: "delete the output folder to start afresh"))
         }
         guard let siteRecord else { return }
-        var (record, distrust) = CachedBuild.read(at: cache.file(CachedBuild.fileName), files: siteRecord)
-        if let kept = record {
+        var (summary, bytes, distrust) = CachedBuild.read(at: cache.file(CachedBuild.fileName), files: siteRecord)
+        if let kept = summary {
             termsFile = FileManager.default.contents(atPath: cache.file(SearchTermsFile.fileName))
-            if termsFile.map(contentHash) != kept.search.terms { (record, distrust, termsFile) = (nil, "it is damaged", nil) }
+            if termsFile.map(contentHash) != kept.terms { (summary, distrust, termsFile) = (nil, "it is damaged", nil) }
         }
-        self.record = record
+        if let summary, let inputs, summary.inputs == inputs, isWhole(copying: summary.copied, from: book) {
+            (self.summary, unchanged) = (summary, summary)
+            return
+        }
+        if summary != nil, let bytes {
+            record = CachedBuild.decoded(bytes)
+            if record == nil { (summary, distrust, termsFile) = (nil, "it is damaged", nil) }
+        }
+        self.summary = summary
         if let distrust { warn("the build cache is ignored: \(distrust); every page is laid out afresh") }
+    }
+
+    /// Whether every file of the site is as the record of Folio's files has it, and each book file
+    /// it `copied` (site path by book path) in the folder `book` has its copy's size and has not
+    /// changed since.
+    private func isWhole(copying copied: [String: String], from book: String) -> Bool {
+        guard let siteRecord, let written = siteRecord.changed else { return false }
+        let root = root
+        guard Array(siteRecord.entries.keys).parallelMap({ siteRecord.isIntact($0, in: root) }).allSatisfy({ $0 }) else { return false }
+        return copied.allSatisfy { path, copy in
+            guard let status = FileStatus(book + "/" + path), let size = siteRecord.entries[copy]?.size else { return false }
+            return !status.isDirectory && status.size == size && status.changed < written
+        }
+    }
+
+    /// The summary and the record, as a build that keeps them writes them (`CachedBuild.write`).
+    var kept: (summary: CachedBuild.Summary, record: CachedBuild)? {
+        guard let summary, let record else { return nil }
+        return (summary, record)
     }
 
     mutating func warn(_ message: String) {

@@ -37,12 +37,12 @@ struct DiskMemo: StageMemo {
     private var search: CachedBuild.Search?
     private var terms: [SearchShards.Term]?
 
-    init(_ project: LoadedProject, sections: [Chapter], keeping: PreviousBuild) {
+    init(_ project: LoadedProject, prints: CachedBuild.Prints, keeping: PreviousBuild) {
         self.keeping = keeping
-        self.project = CachedBuild.project(project)
+        self.project = prints.project
+        let sections = project.loaded.book.sections
         order = sections.map(\.id)
-        let sources = project.loaded.sources
-        texts = Dictionary(zip(order, order.parallelMap { CachedBuild.text(sources[$0]!) }), uniquingKeysWith: { first, _ in first })
+        texts = prints.texts
         guard let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact) else { return }
         let slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let whole = record.sections.parallelMap { section in
@@ -196,7 +196,7 @@ struct DiskMemo: StageMemo {
             return CachedBuild.Section(text: text, outline: linked.chapter, assets: linked.assets.sorted(), images: linked.images,
                                        diagnostics: linked.diagnostics, pages: laid.pages, targets: targetPages[id] ?? [:])
         }
-        let record = CachedBuild(folio: folio, files: FileStatus.Time(seconds: 0, nanoseconds: 0), project: project, linkTargets: linkTargets,
+        let record = CachedBuild(folio: folio, project: project, linkTargets: linkTargets,
                                  rendering: rendering, sections: sections, search: search)
         return (record, terms)
     }
@@ -205,6 +205,6 @@ struct DiskMemo: StageMemo {
 extension CachedBuild.Search {
     /// What a build records of the index it made.
     init(_ made: SearchIndexParts) {
-        self.init(pages: made.pages, chunkFirsts: made.chunkFirsts, shardFirsts: made.shardFirsts, terms: 0)
+        self.init(pages: made.pages, chunkFirsts: made.chunkFirsts, shardFirsts: made.shardFirsts)
     }
 }

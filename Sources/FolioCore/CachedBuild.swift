@@ -22,7 +22,7 @@ import Foundation
 package struct CachedBuild: Sendable, Equatable, Codable {
     /// Its file in the build's cache.
     static let fileName = "build-record"
-    static let format = "folio-build 3"
+    static let format = "folio-build 4"
 
     /// A section whose pages a later build may keep: none of its raw HTML is taller than a page.
     struct Section: Sendable, Equatable, Codable {
@@ -33,6 +33,8 @@ package struct CachedBuild: Sendable, Equatable, Codable {
         var assets: [String]
         var images: ImageSizes
         var diagnostics: [Diagnostic]
+        /// `LinkedChapter.reaches`, sorted.
+        var reaches: [ChapterID]
         var pages: Int
         /// `PagedBook.targetPages` of the section.
         var targets: [String: Int]

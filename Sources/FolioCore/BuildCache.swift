@@ -340,22 +340,19 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         renderInputs = inputs
         pendingPages = paged
         let pages = paged.pages
+        // Each made once: a page's address is a string built anew whenever asked for.
+        let urls = pages.map(\.url)
         let sections = Dictionary(inputs.sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let before = pages.map { documents[$0.url]?.key }
+        let before = urls.map { documents[$0]?.key }
         let keys = Array(pages.indices).parallelMap { Self.pageKey($0, of: pages, sections: sections, inputs: inputs, known: before[$0]) }
         rendering = [:]
-        var known = 0
-        for (page, key) in zip(pages, keys) {
-            if let document = documents[page.url] {
-                known += 1
-                if document.key == key { continue }
-            }
-            rendering[page.url] = key
+        for (index, key) in keys.enumerated() where before[index] != key {
+            rendering[urls[index]] = key
         }
         // Documents of pages the book no longer has; those rendered again are replaced by `document`.
-        if known < documents.count {
-            let urls = Set(pages.map(\.url))
-            documents = documents.filter { urls.contains($0.key) }
+        if before.count(where: { $0 != nil }) < documents.count {
+            let present = Set(urls)
+            documents = documents.filter { present.contains($0.key) }
         }
         rerendered = rendering.count
         return site

@@ -25,9 +25,10 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         }
     }
 
-    /// What linking a chapter reads besides its parse: the same for every chapter of a build.
+    /// What linking a chapter reads besides its parse and the ids of the chapters it reaches: the
+    /// same for every chapter of a build.
     private struct LinkKey: Equatable {
-        var chapters: [ChapterID: Set<String>]
+        var chapters: Set<ChapterID>
         var inputs: LinkInputs
     }
 
@@ -177,32 +178,27 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         })
     }
 
-    /// Before linking: when the link targets, the book's files, its images or the raw HTML setting
-    /// changed, every chapter is linked again.
-    func linking(_ targets: LinkTargets, inputs: LinkInputs) -> Bool {
-        let key = LinkKey(chapters: targets.chapters, inputs: inputs)
-        if key != linkKey { links = [:] }
-        (linkKey, linkTargets) = (key, targets)
-        return true
-    }
-
-    /// The link stage (`linkChapter`), linking again only the chapters whose parse or source changed.
+    /// The link stage (`linkChapter`), linking again only the chapters whose parse or source
+    /// changed, or whose links reach a chapter whose ids did; every chapter when the book's
+    /// chapters, its files, its images or the raw HTML setting changed.
     func link(_ chapters: [ParsedChapter], sources: ChapterSources, targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter] {
-        var kept: [ChapterID: (parsed: ParsedChapter, source: String?, linked: LinkedChapter)] = [:]
-        relinked = 0
-        let linked = chapters.map { parsed in
-            let source = sources[parsed.chapter.id]
-            if let known = links[parsed.chapter.id], known.parsed == parsed, known.source == source {
-                kept[parsed.chapter.id] = known
-                return known.linked
-            }
-            relinked += 1
-            let linked = inputs.link(parsed, sources: sources, targets: targets)
-            kept[parsed.chapter.id] = (parsed, source, linked)
-            return linked
+        let key = LinkKey(chapters: Set(targets.chapters.keys), inputs: inputs)
+        if key != linkKey { links = [:] }
+        let before = linkTargets?.chapters ?? [:]
+        let retargeted = Set(targets.chapters.filter { before[$0.key] != $0.value }.keys)
+        (linkKey, linkTargets) = (key, targets)
+        let missing = chapters.filter { parsed in
+            guard let known = links[parsed.chapter.id] else { return true }
+            return known.parsed != parsed || known.source != sources[parsed.chapter.id] || !known.linked.reaches.isDisjoint(with: retargeted)
         }
+        var kept: [ChapterID: (parsed: ParsedChapter, source: String?, linked: LinkedChapter)] = [:]
+        for (parsed, linked) in zip(missing, missing.parallelMap { inputs.link($0, sources: sources, targets: targets) }) {
+            kept[parsed.chapter.id] = (parsed, sources[parsed.chapter.id], linked)
+        }
+        relinked = missing.count
+        for chapter in chapters where kept[chapter.chapter.id] == nil { kept[chapter.chapter.id] = links[chapter.chapter.id] }
         links = kept
-        return linked
+        return chapters.map { kept[$0.chapter.id]!.linked }
     }
 
     /// The chapters' pages (`paginateChapters`), laying out again only the chapters whose linked
@@ -344,22 +340,19 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         renderInputs = inputs
         pendingPages = paged
         let pages = paged.pages
+        // Each made once: a page's address is a string built anew whenever asked for.
+        let urls = pages.map(\.url)
         let sections = Dictionary(inputs.sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let before = pages.map { documents[$0.url]?.key }
+        let before = urls.map { documents[$0]?.key }
         let keys = Array(pages.indices).parallelMap { Self.pageKey($0, of: pages, sections: sections, inputs: inputs, known: before[$0]) }
         rendering = [:]
-        var known = 0
-        for (page, key) in zip(pages, keys) {
-            if let document = documents[page.url] {
-                known += 1
-                if document.key == key { continue }
-            }
-            rendering[page.url] = key
+        for (index, key) in keys.enumerated() where before[index] != key {
+            rendering[urls[index]] = key
         }
         // Documents of pages the book no longer has; those rendered again are replaced by `document`.
-        if known < documents.count {
-            let urls = Set(pages.map(\.url))
-            documents = documents.filter { urls.contains($0.key) }
+        if before.count(where: { $0 != nil }) < documents.count {
+            let present = Set(urls)
+            documents = documents.filter { present.contains($0.key) }
         }
         rerendered = rendering.count
         return site

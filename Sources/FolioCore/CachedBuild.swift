@@ -34,6 +34,8 @@ package struct CachedBuild: Sendable, Equatable, Codable {
         var assets: [String]
         var images: ImageSizes
         var diagnostics: [Diagnostic]
+        /// `LinkedChapter.reaches`, sorted.
+        var reaches: [ChapterID]
         var pages: Int
         /// `PagedBook.targetPages` of the section.
         var targets: [String: Int]

@@ -53,7 +53,9 @@ struct DiskMemo: StageMemo {
     }
 
     func standing(_ id: ChapterID) -> LinkedChapter? {
-        outlines[id].map { LinkedChapter(chapter: $0.outline, assets: Set($0.assets), images: $0.images, diagnostics: $0.diagnostics) }
+        outlines[id].map {
+            LinkedChapter(chapter: $0.outline, assets: Set($0.assets), images: $0.images, diagnostics: $0.diagnostics, reaches: Set($0.reaches))
+        }
     }
 
     mutating func parsingOutlines() {
@@ -194,7 +196,8 @@ struct DiskMemo: StageMemo {
         let sections = order.compactMap { id -> CachedBuild.Section? in
             guard let laid = laid[id], laid.keepable, let text = texts[id], let linked = linked[id] else { return nil }
             return CachedBuild.Section(text: text, outline: linked.chapter, assets: linked.assets.sorted(), images: linked.images,
-                                       diagnostics: linked.diagnostics, pages: laid.pages, targets: targetPages[id] ?? [:])
+                                       diagnostics: linked.diagnostics, reaches: linked.reaches.sorted(), pages: laid.pages,
+                                       targets: targetPages[id] ?? [:])
         }
         let record = CachedBuild(folio: folio, project: project, linkTargets: linkTargets,
                                  rendering: rendering, sections: sections, search: search)

@@ -215,6 +215,44 @@ import Testing
         #expect(moved.warnings.map(\.location) == [SourceLocation(file: "one.md", line: 5, column: 13)])
     }
 
+    /// An mdBook project, whose broken links are warnings: one links to a heading of three, and to
+    /// a chapter it lacks; two links nowhere.
+    static let slips: [String: String] = [
+        "book.toml": "[book]\ntitle = \"Slips\"\n",
+        "src/SUMMARY.md": "- [One](one.md)\n- [Two](two.md)\n- [Three](three.md)\n",
+        "src/one.md": "# One\n\nSee [later](three.md#later), and [four](four.md).\n",
+        "src/two.md": "# Two\n\nNo links.\n",
+        "src/three.md": "# Three\n\n## Later\n\nBack to [one](one.md).\n",
+    ]
+
+    /// A heading renamed links again only its chapter and those whose links reach it, which warn of
+    /// the heading they miss as a fresh build does; a chapter added is linked against by every chapter.
+    @Test func aHeadingRenamedLinksAgainOnlyTheChaptersThatReachIt() throws {
+        let cache = BuildCache()
+        var files = Self.slips
+        _ = try buildInMemory(.memory(files), cache: cache)
+        files["src/three.md"] = files["src/three.md"]!.replacingOccurrences(of: "## Later", with: "## Later on")
+        let renamed = try buildInMemory(.memory(files), cache: cache, changed: ["src/three.md"])
+        #expect(cache.relinked == 2)
+        #expect(renamed.warnings.contains { $0.message.contains("`#later`") })
+        files["src/two.md"]! += "\nStill no links.\n"
+        _ = try buildInMemory(.memory(files), cache: cache, changed: ["src/two.md"])
+        #expect(cache.relinked == 1)
+
+        let changing = Self.changing
+        try expectSameAsFresh([
+            ("a heading renamed", changing("src/three.md") { $0.replacingOccurrences(of: "## Later", with: "## Later on") }),
+            ("another heading", changing("src/three.md") { $0 + "\n## Last\n\nEnd.\n" }),
+            ("renamed back", changing("src/three.md") { $0.replacingOccurrences(of: "## Later on", with: "## Later") }),
+            ("a title the link reaches", changing("src/one.md") { $0.replacingOccurrences(of: "# One", with: "# First") }),
+            ("the missing chapter", { $0.merging(["src/SUMMARY.md": "- [One](one.md)\n- [Two](two.md)\n- [Three](three.md)\n- [Four](four.md)\n",
+                                                  "src/four.md": "# Four\n"]) { $1 } }),
+            ("a heading the same but for its case", changing("src/three.md") { $0.replacingOccurrences(of: "## Later", with: "## LATER!") }),
+            ("a link reaches two", changing("src/one.md") { $0 + "\nAnd [two](two.md#gone).\n" }),
+            ("two gains it", changing("src/two.md") { $0 + "\n## Gone\n\nHere after all.\n" }),
+        ], book: Self.slips)
+    }
+
     /// A heading renamed changes the pages of its chapter, the contents and the pages whose links
     /// lead to that chapter; the others' documents are kept.
     @Test func aHeadingRenamedRendersOnlyThePagesThatShowIt() throws {

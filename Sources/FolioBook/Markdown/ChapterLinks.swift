@@ -27,9 +27,13 @@ package struct LinkedChapter: Sendable {
     package var assets: Set<String>
     package var images: ImageSizes
     package var diagnostics: [Diagnostic]
+    /// The chapters whose link targets its links read: those they lead to, and those they find
+    /// without the heading they name. Its links change only with these chapters' ids, its own parse,
+    /// the set of chapters and what every chapter's linking reads (`LinkInputs`).
+    package var reaches: Set<ChapterID>
 
-    package init(chapter: ParsedChapter, assets: Set<String>, images: ImageSizes, diagnostics: [Diagnostic]) {
-        (self.chapter, self.assets, self.images, self.diagnostics) = (chapter, assets, images, diagnostics)
+    package init(chapter: ParsedChapter, assets: Set<String>, images: ImageSizes, diagnostics: [Diagnostic], reaches: Set<ChapterID>) {
+        (self.chapter, self.assets, self.images, self.diagnostics, self.reaches) = (chapter, assets, images, diagnostics, reaches)
     }
 }
 
@@ -46,10 +50,12 @@ package func linkChapter(_ parsed: ParsedChapter, sources: ChapterSources, targe
     var assets = Set<String>()
     var images: ImageSizes = [:]
     var diagnostics: [Diagnostic] = []
+    var reaches = Set<ChapterID>()
     var chapter = parsed
     func check(_ destination: String, image: Bool, at location: @autoclosure () -> SourceLocation) -> RewrittenLink? {
         switch rewriteLink(destination, from: parsed.chapter.id, image: image, targets: targets) {
         case .success(let link):
+            if let target = link.target { reaches.insert(target.chapter) }
             if let warning = link.warning {
                 diagnostics.append(.warning(warning.description, at: location(), hint: "fine when the site is published beside what it points to"))
             }
@@ -59,11 +65,14 @@ package func linkChapter(_ parsed: ParsedChapter, sources: ChapterSources, targe
             }
             return link
         case .failure(let problem):
+            // Its message names the ids the chapter has.
+            if case .missingHeading(let target, _, _, _) = problem { reaches.insert(target) }
             guard slips == .warnings,
                   let repaired = repairLink(destination, from: parsed.chapter.id, image: image, problem: problem, targets: targets) else {
                 diagnostics.append(.error(problem.description, at: location()))
                 return nil
             }
+            if let target = repaired.link.target { reaches.insert(target.chapter) }
             if let message = repaired.message { diagnostics.append(.warning(message, at: location(), hint: repaired.hint)) }
             return repaired.link
         }
@@ -102,7 +111,7 @@ package func linkChapter(_ parsed: ParsedChapter, sources: ChapterSources, targe
             }
         })
     }
-    return LinkedChapter(chapter: chapter, assets: assets, images: images, diagnostics: diagnostics)
+    return LinkedChapter(chapter: chapter, assets: assets, images: images, diagnostics: diagnostics, reaches: reaches)
 }
 
 

@@ -73,7 +73,9 @@ struct ServedSite: Sendable {
                 }
                 files[path] = File(bytes, path: path)
             }
-            samePaths = known == earlier.files.count && known == files.count
+            // A site whose search index is put off has none of its files yet, which are no pages.
+            let earlierCount = search == nil ? earlier.files.count : earlier.files.keys.count { !isSearchFile($0) }
+            samePaths = known == earlierCount && known == files.count
         }
         // The same paths as before have the same page counts.
         if samePaths {

@@ -262,7 +262,6 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
     /// (`searchFiles(_:kept:texts:changed:)`, as a build to disk does); `changed` are those that may
     /// have (book numbers from 1), when known, else those whose blocks changed. Otherwise the index
     /// is made from each page's words, found again only for pages whose blocks changed.
-
     private func search(_ paged: PagedBook, changed known: [Int]?) -> [SiteFile] {
         let urls = paged.pages.map(\.url)
         let changed = known.map { $0.map { $0 - 1 } } ?? paged.pages.indices.filter { number in
@@ -488,10 +487,10 @@ extension BuildCache {
         var files = carried.build.files
         carried.build.files = [:]
         var changed: [String] = []
-        func put(_ path: String, _ bytes: Data, as file: FileBytes? = nil) {
-            guard (try? files[path]?.bytes()) != bytes else { return }
+        func put(_ path: String, _ file: FileBytes) {
+            guard (try? files[path]?.bytes()) != (try? file.bytes()) else { return }
             changed.append(path)
-            files[path] = file ?? FileBytes(bytes)
+            files[path] = file
         }
         let pages = carried.paged.pages
         let documents = try carried.documents ?? PageDocuments(book, sections: book.sections.map { links[$0.id]!.linked.chapter },
@@ -503,7 +502,7 @@ extension BuildCache {
             let bytes = try result.get()
             let document = Document(key: Self.pageKey(index, of: pages, sections: sections, inputs: renderInputs), bytes: FileBytes(bytes))
             self.documents[pages[index].url] = document
-            put(pages[index].url, bytes, as: document.bytes)
+            put(pages[index].url, document.bytes)
         }
 
         // Pages with the same blocks have the same words.
@@ -512,7 +511,7 @@ extension BuildCache {
             keepSearchFiles()
             for file in search {
                 guard case .bytes(let bytes) = file.contents else { preconditionFailure("search files are bytes") }
-                put(file.path, bytes)
+                put(file.path, FileBytes(bytes))
             }
             // Shards or chunks past the new last one are gone.
             let made = Set(search.map(\.path))

@@ -311,13 +311,11 @@ package struct PreviousBuild: Sendable {
     /// it `copied` (site path by book path) in the folder `book` has its copy's size and has not
     /// changed since.
     private func isWhole(copying copied: [String: String], from book: String) -> Bool {
-        guard let siteRecord, let written = siteRecord.changed else { return false }
+        guard let siteRecord else { return false }
         let root = root
         guard Array(siteRecord.entries.keys).parallelMap({ siteRecord.isIntact($0, in: root) }).allSatisfy({ $0 }) else { return false }
-        return copied.allSatisfy { path, copy in
-            guard let status = FileStatus(book + "/" + path), let size = siteRecord.entries[copy]?.size else { return false }
-            return !status.isDirectory && status.size == size && status.changed < written
-        }
+        // A book file is as its copy was written when it is as intact as the record has the copy.
+        return copied.allSatisfy { path, copy in FileStatus(book + "/" + path).map { siteRecord.isIntact(copy, status: $0) } ?? false }
     }
 
     /// The summary and the record, as a build that keeps them writes them (`CachedBuild.write`).

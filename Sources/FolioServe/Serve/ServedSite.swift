@@ -15,23 +15,18 @@ struct ServedSite: Sendable {
         /// The bytes the build gave, before the live-reload script went in.
         let built: FileBytes
         private let served: FileBytes
-        private let lock = NSLock()
-        private var tag: String?
+        private let tag: Later<String>
 
         init(_ built: FileBytes, path: String) {
             self.built = built
-            served = fileExtension(path) == "html" ? FileBytes { withLiveReload(try built.bytes()) } : built
+            let served = fileExtension(path) == "html" ? FileBytes { withLiveReload(try built.bytes()) } : built
+            (self.served, tag) = (served, Later { entityTag(try served.bytes()) })
         }
 
         /// The bytes served: an HTML document's with the live-reload script.
         func bytes() throws -> Data { try served.bytes() }
 
-        func etag() throws -> String {
-            if let tag = lock.withLock({ tag }) { return tag }
-            let made = entityTag(try bytes())
-            lock.withLock { tag = made }
-            return made
-        }
+        func etag() throws -> String { try tag.value() }
 
         /// Whether it holds `other`'s bytes: known without making either's, unless `making`.
         func isSame(as other: FileBytes, making: Bool = false) -> Bool {
@@ -73,9 +68,7 @@ struct ServedSite: Sendable {
                 }
                 files[path] = File(bytes, path: path)
             }
-            // A site whose search index is put off has none of its files yet, which are no pages.
-            let earlierCount = search == nil ? earlier.files.count : earlier.files.keys.count { !isSearchFile($0) }
-            samePaths = known == earlierCount && known == files.count
+            samePaths = known == earlier.files.keys.count(where: compares) && known == files.count
         }
         // The same paths as before have the same page counts.
         if samePaths {
@@ -112,6 +105,12 @@ struct ServedSite: Sendable {
         path.hasPrefix(SiteLayout.search + "/")
     }
 
+    /// Whether a path of an earlier site is compared with this one's: not a search file while this
+    /// one's index is still to be made, as it has none of its files yet.
+    private func compares(_ path: String) -> Bool {
+        search == nil || !isSearchFile(path)
+    }
+
     /// The paths whose bytes differ from `other`'s, or that only one of the two has, sorted; while
     /// its search index is made, all but its files. Documents not rendered yet are rendered to be
     /// compared while they are few (`rendering`); of more (every page after a chapter that grew),
@@ -119,27 +118,18 @@ struct ServedSite: Sendable {
     func changedPaths(since other: ServedSite, rendering: Int = 64) -> [String] {
         var changed: [String] = []
         var unknown: [(path: String, bytes: FileBytes, before: File)] = []
-        var shared = 0
-        let other = search == nil ? other : other.withoutSearch
         for (path, file) in files {
             guard let before = other.files[path] else {
                 changed.append(path)
                 continue
             }
-            shared += 1
             if file === before || before.isSame(as: file.built) { continue }
             if file.built.isMade && before.built.isMade { changed.append(path) } else { unknown.append((path, file.built, before)) }
         }
         let differ = unknown.count <= rendering ? unknown.parallelMap { !$0.before.isSame(as: $0.bytes, making: true) } : unknown.map { _ in true }
         changed += zip(unknown, differ).filter(\.1).map(\.0.path)
-        if shared < other.files.count { changed += other.files.keys.filter { files[$0] == nil } }
+        changed += other.files.keys.filter { files[$0] == nil && compares($0) }
         return changed.sorted()
-    }
-
-    private var withoutSearch: ServedSite {
-        var site = self
-        site.files = files.filter { !isSearchFile($0.key) }
-        return site
     }
 }
 

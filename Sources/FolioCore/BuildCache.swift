@@ -272,13 +272,16 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         for (number, now) in zip(changed, found) {
             words[urls[number]] = Words(kind: paged.pages[number].kind, blocks: paged.pages[number].blocks, words: now)
         }
-        let chunk = { [self] (texts: [String]) in SiteFile.Contents.bytes(self.chunk(texts)) }
+        let chunk: SearchChunkFile = { [self] _, pages, text in .bytes(self.chunk(pages.map(text))) }
         let shard = { [self] (terms: [SearchShards.Term]) in SiteFile.Contents.bytes(self.shard(terms)) }
         if let last = index, last.urls == urls {
             // Held only here meanwhile.
             index = nil
-            let made = searchFiles(paged, kept: last.kept, texts: last.texts, changed: changed.map { $0 + 1 }, chunk: chunk, shard: shard)
-            index = (urls, made.kept, made.texts)
+            let before = last.texts
+            let made = searchFiles(paged, kept: last.kept, texts: { before[$0 - 1] }, changed: changed.map { $0 + 1 }, chunk: chunk, shard: shard)
+            var texts = before
+            for (number, text) in made.now { texts[number - 1] = text }
+            index = (urls, made.kept, texts)
             return made.files
         }
         let present = Set(urls)

@@ -23,7 +23,7 @@ import Foundation
 package struct CachedBuild: Sendable, Equatable, Codable {
     /// Its file in the build's cache.
     static let fileName = "build-record"
-    static let format = "folio-build 4"
+    static let format = "folio-build 5"
 
     /// A section whose pages a later build may keep: none of its raw HTML is taller than a page.
     struct Section: Sendable, Equatable, Codable {
@@ -50,6 +50,8 @@ package struct CachedBuild: Sendable, Equatable, Codable {
         var chunkFirsts: [Int]
         /// Where each shard of terms of `search/terms/` begins: its first term's place among them.
         var shardFirsts: [Int]
+        /// `SearchIndexParts.textBytes`.
+        var textBytes: [Int]
 
         /// The index's files in the site.
         var paths: [String] {
@@ -81,7 +83,9 @@ package struct CachedBuild: Sendable, Equatable, Codable {
     var project: UInt64
     var linkTargets: UInt64
     var rendering: UInt64
-    var sections: [Section]
+    /// Decoded side by side once read (`PreviousBuild.sections`); a section kept whole is written
+    /// back as the bytes it was read from.
+    var sections: [CacheCoded<Section>]
     var search: Search
 
     /// The running Folio, as `folio` names it; nil where its executable cannot be found.
@@ -202,45 +206,6 @@ extension CachedBuild {
             lines.withUnsafeBytes(write) && head.withUnsafeBytes(write) && bytes.withUnsafeBytes(write)
         }
     }
-
-    /// Every page's text as the site in `root` has it (its `search/text/` chunks), when every
-    /// chunk holds the bytes the record of Folio's files has for it.
-    func texts(in root: String, files: WrittenFiles) -> [String]? {
-        let chunks = Array(search.chunkFirsts.indices).parallelMap { chunk($0, in: root, files: files) }
-        var texts: [String] = []
-        texts.reserveCapacity(search.pages)
-        for chunk in chunks {
-            guard let chunk else { return nil }
-            texts += chunk
-        }
-        return texts
-    }
-
-    /// The texts of the pages `numbers` (from 1), read from the chunks that hold them.
-    func texts(ofPages numbers: [Int], in root: String, files: WrittenFiles) -> [Int: String]? {
-        let firsts = search.chunkFirsts
-        // The last chunk whose first page is not after the page.
-        let holding = Set(numbers.map { number in firsts.lastIndex { $0 <= number } ?? 0 })
-        var texts: [Int: String] = [:]
-        for index in holding.sorted() {
-            guard let chunk = chunk(index, in: root, files: files) else { return nil }
-            for (offset, text) in chunk.enumerated() { texts[firsts[index] + offset] = text }
-        }
-        return texts
-    }
-
-    /// The texts of chunk `index` of `search/text/`, when the file holds the bytes the record of
-    /// Folio's files has for it and as many texts as its pages.
-    private func chunk(_ index: Int, in root: String, files: WrittenFiles) -> [String]? {
-        let (firsts, pages) = (search.chunkFirsts, search.pages)
-        guard firsts.indices.contains(index) else { return nil }
-        let path = SiteLayout.searchTexts(index)
-        let end = index + 1 < firsts.count ? firsts[index + 1] : pages + 1
-        guard let data = FileManager.default.contents(atPath: root + "/" + path), files.entries[path] == WrittenFiles.Entry(of: data),
-              let chunk = (try? parseJSON(data, file: path))?.array, chunk.count == end - firsts[index] else { return nil }
-        let texts = chunk.compactMap(\.string)
-        return texts.count == chunk.count ? texts : nil
-    }
 }
 
 extension FileStatus.Time: Codable {
@@ -266,6 +231,8 @@ package struct PreviousBuild: Sendable {
     var siteRecord: WrittenFiles?
     /// The record and its summary, when trusted.
     var record: CachedBuild?
+    /// The record's sections, decoded.
+    var sections: [CachedBuild.Section] = []
     var summary: CachedBuild.Summary?
     /// The summary of the build before when it read what this one reads (`inputs`) and the site and
     /// the book's files it copied are still as it left them: then this build has nothing to do, and
@@ -301,7 +268,12 @@ package struct PreviousBuild: Sendable {
         }
         if summary != nil, let bytes {
             record = CachedBuild.decoded(bytes)
-            if record == nil { (summary, distrust, termsFile) = (nil, "it is damaged", nil) }
+            let sections = record?.sections.parallelMap { try? $0.decoded() }
+            if let sections, sections.allSatisfy({ $0 != nil }) {
+                self.sections = sections.compactMap { $0 }
+            } else {
+                (record, summary, distrust, termsFile) = (nil, nil, "it is damaged", nil)
+            }
         }
         self.summary = summary
         if let distrust { warn("the build cache is ignored: \(distrust); every page is laid out afresh") }

@@ -25,6 +25,8 @@ struct DiskMemo: StageMemo {
     /// The record's sections whose page documents are as it wrote them, when the book but its
     /// texts is the same, and the index's files with them.
     private var intact: [ChapterID: CachedBuild.Section] = [:]
+    /// Their bytes in the record.
+    private var coded: [ChapterID: CacheCoded<CachedBuild.Section>] = [:]
     /// The sections that stand as their outlines: the same text, not parsed.
     private var outlines: [ChapterID: CachedBuild.Section] = [:]
     /// The sections whose pages are kept.
@@ -45,10 +47,13 @@ struct DiskMemo: StageMemo {
         texts = prints.texts
         guard let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact) else { return }
         let slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
-        let whole = record.sections.parallelMap { section in
+        let whole = keeping.sections.parallelMap { section in
             slugs[section.id].map { slug in (0..<section.pages).allSatisfy { keeping.isIntact(SiteLayout.pageURL(slug: slug, number: $0 + 1)) } } ?? false
         }
-        for (section, whole) in zip(record.sections, whole) where whole { intact[section.id] = section }
+        for (index, section) in keeping.sections.enumerated() where whole[index] {
+            intact[section.id] = section
+            coded[section.id] = record.sections[index]
+        }
         outlines = intact.filter { texts[$0.key] == $0.value.text }
     }
 
@@ -153,25 +158,33 @@ struct DiskMemo: StageMemo {
         // A blank page has no text, and is blank where it was: the pages' places are the same.
         let changed = paged.pages.indices.filter { paged.pages[$0].kind != .blank && !isKept(paged.pages[$0]) }.map { $0 + 1 }
         let now = changed.map { SearchIndex.text(of: paged.pages[$0 - 1]) }
+        var previous = SearchIndexParts(terms: [], chunkFirsts: record.search.chunkFirsts, shardFirsts: record.search.shardFirsts,
+                                        pages: record.search.pages, textBytes: record.search.textBytes)
+        let texts = KeptPageTexts(previous, in: keeping.root, files: files)
+        let edited = Set(zip(changed, now).filter { number, text in texts.text(number) != text }.map(\.0))
         func changedDuringTheBuild() -> Error {
             unlink(keeping.cache.file(CachedBuild.fileName))
             return FileAccessError(path: SiteLayout.searchTexts(0), reason: "the search index's page texts in the output folder changed during the build; build again")
         }
-        guard let before = record.texts(ofPages: changed, in: keeping.root, files: files) else { throw changedDuringTheBuild() }
-        if zip(changed, now).allSatisfy({ number, text in before[number] == text }) {
+        guard !texts.failed else { throw changedDuringTheBuild() }
+        if edited.isEmpty {
             search = record.search
             return record.search.paths.map { SiteFile(path: $0, contents: .kept) }
         }
-        guard let texts = record.texts(in: keeping.root, files: files), let terms = keeping.terms else { throw changedDuringTheBuild() }
-        let previous = SearchIndexParts(terms: terms, chunkFirsts: record.search.chunkFirsts, shardFirsts: record.search.shardFirsts,
-                                        pages: record.search.pages)
-        let made = searchFiles(paged, kept: previous, texts: texts, changed: changed)
+        // The terms file is read only now.
+        guard let terms = keeping.terms else { throw changedDuringTheBuild() }
+        previous.terms = terms
+        let made = searchFiles(paged, kept: previous, texts: texts.text, changed: changed, chunk: { [previous] index, pages, text in
+            // A chunk of the same pages, none of them edited, is the file already there, neither
+            // read, written out nor compared.
+            if previous.chunk(index) == pages && !pages.contains(where: edited.contains) { return .kept }
+            let run = pages.map(text)
+            return .rendered { SearchShards.chunk(run) }
+        })
+        guard !texts.failed else { throw changedDuringTheBuild() }
         (search, self.terms) = (CachedBuild.Search(made.kept), made.kept.terms)
-        // A shard of the same terms, or a chunk of the same texts, is the file already there,
-        // neither written out nor compared.
-        let edited = Set(zip(changed, now).filter { number, text in texts[number - 1] != text }.map(\.0))
-        let same = Set(made.kept.sameShards(as: previous).map(SiteLayout.searchTerms)
-                       + made.kept.sameChunks(as: previous, changed: edited).map(SiteLayout.searchTexts))
+        // So is a shard of the same terms.
+        let same = Set(made.kept.sameShards(as: previous).map(SiteLayout.searchTerms))
         return made.files.map { same.contains($0.path) ? SiteFile(path: $0.path, contents: .kept) : $0 }
     }
 
@@ -193,11 +206,14 @@ struct DiskMemo: StageMemo {
     /// The record of this build, for the next.
     func record() -> Made? {
         guard let folio = CachedBuild.runningFolio, let search else { return nil }
-        let sections = order.compactMap { id -> CachedBuild.Section? in
+        let sections = order.compactMap { id -> CacheCoded<CachedBuild.Section>? in
             guard let laid = laid[id], laid.keepable, let text = texts[id], let linked = linked[id] else { return nil }
-            return CachedBuild.Section(text: text, outline: linked.chapter, assets: linked.assets.sorted(), images: linked.images,
-                                       diagnostics: linked.diagnostics, reaches: linked.reaches.sorted(), pages: laid.pages,
-                                       targets: targetPages[id] ?? [:])
+            let section = CachedBuild.Section(text: text, outline: linked.chapter, assets: linked.assets.sorted(), images: linked.images,
+                                              diagnostics: linked.diagnostics, reaches: linked.reaches.sorted(), pages: laid.pages,
+                                              targets: targetPages[id] ?? [:])
+            // A section as the record before has it is written back as the bytes read.
+            if section == intact[id], let known = coded[id] { return known }
+            return try? CacheCoded(section)
         }
         let record = CachedBuild(folio: folio, project: project, linkTargets: linkTargets,
                                  rendering: rendering, sections: sections, search: search)
@@ -208,6 +224,6 @@ struct DiskMemo: StageMemo {
 extension CachedBuild.Search {
     /// What a build records of the index it made.
     init(_ made: SearchIndexParts) {
-        self.init(pages: made.pages, chunkFirsts: made.chunkFirsts, shardFirsts: made.shardFirsts)
+        self.init(pages: made.pages, chunkFirsts: made.chunkFirsts, shardFirsts: made.shardFirsts, textBytes: made.textBytes)
     }
 }

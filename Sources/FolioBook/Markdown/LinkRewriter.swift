@@ -40,12 +40,8 @@ package struct LinkTargets: Sendable {
     func missingHeading(_ id: String, in chapter: ChapterID) -> LinkProblem {
         let ids = sortedIDs[chapter] ?? []
         guard ids.count > Self.idsNamed else { return .missingHeading(chapter: chapter, id: id, known: ids) }
-        // Where `id` would sort, by bisection, and the ids around it.
-        var (low, high) = (0, ids.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
+        // Where `id` would sort, and the ids around it.
+        let low = ids.partitionPoint { $0 >= id }
         let start = min(max(low - Self.idsNamed / 2, 0), ids.count - Self.idsNamed)
         return .missingHeading(chapter: chapter, id: id, known: Array(ids[start..<start + Self.idsNamed]), of: ids.count)
     }

@@ -30,8 +30,8 @@ package struct SearchShards {
 
     /// Each page's chapter slug, by book number from 1: a chunk ends at a chapter's end where it may.
     let slugs: [String]
-    /// A chunk file's contents from its pages' numbers and texts.
-    let chunkFile: ([(number: Int, text: String)]) -> SiteFile.Contents
+    /// A chunk file's contents from its place among the chunks and its pages' numbers.
+    let chunkFile: (_ index: Int, _ pages: Range<Int>) -> SiteFile.Contents
     /// A shard file's contents from its terms.
     let shardFile: ([Term]) -> SiteFile.Contents
     private(set) var files: [SiteFile] = []
@@ -39,25 +39,28 @@ package struct SearchShards {
     /// index for the next (`CachedBuild`).
     private(set) var added: [Term] = []
     private(set) var chunkFirsts: [Int] = []
+    private(set) var textBytes: [Int] = []
     private var shards: [JSONOutput] = []
     /// The place in `added` of each shard's first term.
     private var shardFirsts: [Int] = []
     private var termsWritten = 0
     private var chunks: [JSONOutput] = []
     private var terms = Runs<Term>(limit: shardBytes)
-    private var texts = Runs<(number: Int, text: String)>(limit: chunkBytes)
+    private var texts = Runs<Int>(limit: chunkBytes)
     private var pages = 0
 
-    init(slugs: [String], chunkFile: @escaping ([(number: Int, text: String)]) -> SiteFile.Contents,
+    init(slugs: [String], chunkFile: @escaping (_ index: Int, _ pages: Range<Int>) -> SiteFile.Contents,
          shardFile: @escaping ([Term]) -> SiteFile.Contents) {
         (self.slugs, self.chunkFile, self.shardFile) = (slugs, chunkFile, shardFile)
     }
 
-    /// The text of the page after the last one added, `number` (from 1).
-    mutating func add(text: String, page number: Int) {
+    /// The page after the last one added, `number` (from 1), whose text is `bytes` long in UTF-8:
+    /// where chunks end depends on that alone.
+    mutating func add(page number: Int, textBytes bytes: Int) {
         pages = number
+        textBytes.append(bytes)
         let breaking = number > 1 && slugs[number - 1] != slugs[number - 2]
-        if let run = texts.add((number, text), bytes: text.utf8.count + 3, breaking: breaking) { write(texts: run) }
+        if let run = texts.add(number, bytes: bytes + 3, breaking: breaking) { write(texts: run) }
     }
 
     /// The term after the last one added, in `SearchIndex.precedes` order.
@@ -83,7 +86,7 @@ package struct SearchShards {
         if let run = terms.finish() { write(terms: run) }
         let toc: JSONOutput = ["format": .int(2), "pages": .int(pages), "terms": .array(shards), "texts": .array(chunks)]
         files.append(.text(SiteLayout.searchIndex, toc.text() + "\n"))
-        return (files, SearchIndexParts(terms: added, chunkFirsts: chunkFirsts, shardFirsts: shardFirsts, pages: pages))
+        return (files, SearchIndexParts(terms: added, chunkFirsts: chunkFirsts, shardFirsts: shardFirsts, pages: pages, textBytes: textBytes))
     }
 
     private mutating func write(terms run: [Term]) {
@@ -94,11 +97,11 @@ package struct SearchShards {
         files.append(SiteFile(path: path, contents: shardFile(run)))
     }
 
-    private mutating func write(texts run: [(number: Int, text: String)]) {
+    private mutating func write(texts run: [Int]) {
         let path = SiteLayout.searchTexts(chunks.count)
-        chunkFirsts.append(run[0].number)
-        chunks.append(["file": .string(SiteLayout.searchRelative(path)), "first": .int(run[0].number)])
-        files.append(SiteFile(path: path, contents: chunkFile(run)))
+        chunkFirsts.append(run[0])
+        files.append(SiteFile(path: path, contents: chunkFile(chunks.count, run[0]..<run[run.count - 1] + 1)))
+        chunks.append(["file": .string(SiteLayout.searchRelative(path)), "first": .int(run[0])])
     }
 
     /// A shard of terms as its file holds them.
@@ -157,47 +160,58 @@ package func searchFiles(_ paged: PagedBook) -> [SiteFile] {
 /// `searchFiles`, with what a build keeps of the index for the next (`CachedBuild`).
 package func searchFilesKept(_ paged: PagedBook) -> (files: [SiteFile], kept: SearchIndexParts) {
     let pages = paged.pages
-    var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { run in
-        let numbers = run.map(\.number)
-        return .rendered { SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }) }
+    var shards = SearchShards(slugs: pages.map(\.slug), chunkFile: { _, numbers in
+        .rendered { SearchShards.chunk(numbers.map { SearchIndex.text(of: pages[$0 - 1]) }) }
     }, shardFile: { run in .rendered { SearchShards.shard(run) } })
-    for entry in SearchIndex.terms(of: paged, text: { shards.add(text: $1, page: $0) }) { shards.add(entry) }
+    for entry in SearchIndex.terms(of: paged, text: { shards.add(page: $0, textBytes: $1.utf8.count) }) { shards.add(entry) }
     return shards.finish()
 }
 
+/// A chunk of page texts' file from its place among the chunks, its pages and their texts (by
+/// book number from 1); by default rendered when the writer asks for it.
+package typealias SearchChunkFile = (_ index: Int, _ pages: Range<Int>, _ text: (Int) -> String) -> SiteFile.Contents
+
 /// The search stage for an index built from its pages' words (`folio serve` keeps each page's).
 /// `chunk` and `shard` give a chunk's and a shard's file (`folio serve`'s reuse earlier ones).
-package func searchFilesKept(_ index: SearchIndex, slugs: [String], chunk: @escaping ([String]) -> SiteFile.Contents,
+package func searchFilesKept(_ index: SearchIndex, slugs: [String], chunk: @escaping SearchChunkFile,
                              shard: @escaping ([SearchShards.Term]) -> SiteFile.Contents) -> (files: [SiteFile], kept: SearchIndexParts) {
-    var shards = SearchShards(slugs: slugs, chunkFile: { chunk($0.map(\.text)) }, shardFile: shard)
-    for (offset, text) in index.texts.enumerated() { shards.add(text: text, page: offset + 1) }
+    let texts = index.texts
+    var shards = SearchShards(slugs: slugs, chunkFile: { chunk($0, $1) { texts[$0 - 1] } }, shardFile: shard)
+    for (offset, text) in texts.enumerated() { shards.add(page: offset + 1, textBytes: text.utf8.count) }
     for entry in index.terms { shards.add((entry.term, PageNumbers(entry.pages), index.excerpts(of: entry.term, pages: entry.pages))) }
     return shards.finish()
 }
 
 /// The search stage of a build that keeps the index of the one before, with the same pages: its
-/// terms with the texts of the pages in `changed` (book numbers from 1) found again, `texts` being
-/// every page's text as it was. Only the terms of the pages whose text changed move
+/// terms with the texts of the pages in `changed` (book numbers from 1) found again, `texts`
+/// giving any page's text as it was, asked only for the pages it needs (`kept.textBytes` has
+/// every one's length). Only the terms of the pages whose text changed move
 /// (`SearchTermsUpdate`): the one way an index is updated. `chunk` and `shard` give a chunk's and
-/// a shard's file, rendered when the writer asks for them unless given.
-package func searchFiles(_ paged: PagedBook, kept: SearchIndexParts, texts: [String], changed: [Int],
-                         chunk: @escaping ([String]) -> SiteFile.Contents = { texts in .rendered { SearchShards.chunk(texts) } },
+/// a shard's file, rendered when the writer asks for them unless given. Also the pages whose text
+/// changed, with their texts now.
+package func searchFiles(_ paged: PagedBook, kept: SearchIndexParts, texts: @escaping (Int) -> String, changed: [Int],
+                         chunk: @escaping SearchChunkFile = { _, pages, text in
+                             let run = pages.map(text)
+                             return .rendered { SearchShards.chunk(run) }
+                         },
                          shard: @escaping ([SearchShards.Term]) -> SiteFile.Contents = { run in .rendered { SearchShards.shard(run) } })
-    -> (files: [SiteFile], kept: SearchIndexParts, texts: [String])
+    -> (files: [SiteFile], kept: SearchIndexParts, now: [Int: String])
 {
-    var update = SearchTermsUpdate(changed: [:], text: { texts[$0 - 1] })
+    var update = SearchTermsUpdate(changed: [:], text: texts)
     for number in changed {
-        let now = SearchIndex.text(of: paged.pages[number - 1])
-        if now != texts[number - 1] { update.changed[number] = (texts[number - 1], now) }
+        let (before, now) = (texts(number), SearchIndex.text(of: paged.pages[number - 1]))
+        if now != before { update.changed[number] = (before, now) }
     }
     let terms = update.changed.isEmpty ? kept.terms : update.apply(to: kept.terms)
-    var texts = texts
-    for (number, page) in update.changed { texts[number - 1] = page.now }
-    var shards = SearchShards(slugs: paged.pages.map(\.slug), chunkFile: { run in chunk(run.map(\.text)) }, shardFile: shard)
-    for (offset, text) in texts.enumerated() { shards.add(text: text, page: offset + 1) }
+    let now = update.changed.mapValues(\.now)
+    let text = { (number: Int) in now[number] ?? texts(number) }
+    var shards = SearchShards(slugs: paged.pages.map(\.slug), chunkFile: { chunk($0, $1, text) }, shardFile: shard)
+    for number in paged.pages.indices.map({ $0 + 1 }) {
+        shards.add(page: number, textBytes: now[number]?.utf8.count ?? kept.textBytes[number - 1])
+    }
     for term in terms { shards.add(term) }
     let made = shards.finish()
-    return (made.files, made.kept, texts)
+    return (made.files, made.kept, now)
 }
 
 /// What a build keeps of its search index for the next (`CachedBuild`): its terms, where its
@@ -208,12 +222,15 @@ package struct SearchIndexParts: Sendable {
     package var chunkFirsts: [Int]
     package var shardFirsts: [Int]
     package var pages: Int
+    /// Each page's text's length in UTF-8, by book number from 1: where chunks end.
+    package var textBytes: [Int]
 
-    package init(terms: [SearchShards.Term], chunkFirsts: [Int], shardFirsts: [Int], pages: Int) {
+    package init(terms: [SearchShards.Term], chunkFirsts: [Int], shardFirsts: [Int], pages: Int, textBytes: [Int]) {
         self.terms = terms
         self.chunkFirsts = chunkFirsts
         self.shardFirsts = shardFirsts
         self.pages = pages
+        self.textBytes = textBytes
     }
 
     /// The terms of shard `index`.
@@ -221,17 +238,15 @@ package struct SearchIndexParts: Sendable {
         terms[shardFirsts[index]..<(index + 1 < shardFirsts.count ? shardFirsts[index + 1] : terms.count)]
     }
 
-    /// The pages of chunk `index` of page texts, by book number from 1.
-    func chunk(_ index: Int) -> Range<Int> {
-        chunkFirsts[index]..<(index + 1 < chunkFirsts.count ? chunkFirsts[index + 1] : pages + 1)
+    /// The pages of chunk `index` of page texts, by book number from 1; empty past the last.
+    package func chunk(_ index: Int) -> Range<Int> {
+        guard chunkFirsts.indices.contains(index) else { return 0..<0 }
+        return chunkFirsts[index]..<(index + 1 < chunkFirsts.count ? chunkFirsts[index + 1] : pages + 1)
     }
 
-    /// The chunks of page texts that hold the same pages in `other`, none of them in `changed`
-    /// (pages whose text changed), and so the same bytes.
-    package func sameChunks(as other: SearchIndexParts, changed: Set<Int>) -> [Int] {
-        (0..<min(chunkFirsts.count, other.chunkFirsts.count)).filter { index in
-            chunk(index) == other.chunk(index) && !chunk(index).contains(where: changed.contains)
-        }
+    /// The chunk that holds page `number` (from 1): the last whose first page is not after it.
+    package func chunk(holding number: Int) -> Int {
+        max(chunkFirsts.partitionPoint { $0 > number } - 1, 0)
     }
 
     /// The shards that hold the same terms, pages and excerpts in `other`, and so the same bytes.

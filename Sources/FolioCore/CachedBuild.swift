@@ -138,11 +138,16 @@ extension CachedBuild {
         Fingerprint(of: targets.chapters).value
     }
 
-    /// What every page document is rendered from besides its own page's text: the book's
-    /// outline, options and theme (`RenderInputs`), and every page's place.
+    /// What every page document is rendered from besides its own section's text: the book's
+    /// outline, options and theme (`RenderInputs`), every page's place, and the generated pages.
     static func rendering(_ inputs: RenderInputs, pages: [Page]) -> UInt64 {
-        var print = Fingerprint(of: inputs)
-        print.add(pages.map(\.place))
+        // The theme's bytes, which `shared` leaves out, are the project's (`project`).
+        var print = Fingerprint(of: inputs.shared)
+        print.add(batches: inputs.sections)
+        print.add(batches: inputs.sections.map { inputs.targetPages[$0.id] })
+        print.add(inputs.targetPages.count)
+        print.add(batches: pages.map(\.place))
+        print.add(batches: pages.filter { $0.kind != .text }.map(\.blocks))
         return print.value
     }
 

@@ -31,6 +31,8 @@ struct DiskMemo: StageMemo {
     private var outlines: [ChapterID: CachedBuild.Section] = [:]
     /// The sections whose pages are kept.
     private var kept: [ChapterID: CachedBuild.Section] = [:]
+    /// The blank and generated pages kept, by number.
+    private var keptOthers: Set<Int> = []
     /// Each section as linked, without its blocks.
     private var linked: [ChapterID: LinkedChapter] = [:]
     /// Each section as laid out: its page count, and whether a later build may keep its pages.
@@ -133,16 +135,24 @@ struct DiskMemo: StageMemo {
     }
 
     /// Once paginated: false when pages were kept but the book's pages, or what their documents
-    /// share, changed; then the book is to be laid out again, keeping nothing.
+    /// share, changed; then the book is to be laid out again, keeping nothing. Else the pages that
+    /// hold no section's text (blank and generated ones) are kept too where they are intact: they
+    /// are made of nothing else.
     mutating func laidOut(_ paged: PagedBook, inputs: RenderInputs) -> Bool {
         (rendering, targetPages) = (CachedBuild.rendering(inputs, pages: paged.pages), paged.targetPages)
-        guard !kept.isEmpty, rendering != keeping.record?.rendering else { return true }
-        kept = [:]
-        return false
+        guard !kept.isEmpty else { return true }
+        guard rendering == keeping.record?.rendering else {
+            kept = [:]
+            return false
+        }
+        let others = paged.pages.filter { $0.kind != .text }
+        let intact = others.parallelMap { [keeping] in keeping.isIntact($0.url) }
+        keptOthers = Set(zip(others, intact).filter(\.1).map(\.0.number))
+        return true
     }
 
     private func isKept(_ page: Page) -> Bool {
-        page.kind != .blank && page.chapter.map { kept[$0] != nil } == true
+        page.kind == .text ? page.chapter.map { kept[$0] != nil } == true : keptOthers.contains(page.number)
     }
 
     /// The search stage: the index's files as they are when no page's text changed; else the kept

@@ -51,6 +51,15 @@ package struct Fingerprint: Equatable, Sendable {
         self = encoder.print
     }
 
+    /// `values`, a batch of a fixed number at a time, each batch's fingerprint made side by side
+    /// and taken in order: for the thousands of parts of a big book.
+    package mutating func add<Value: Encodable & Sendable>(batches values: [Value]) {
+        let size = 256
+        let batches = stride(from: 0, to: values.count, by: size).map { values[$0..<Swift.min($0 + size, values.count)] }
+        add(values.count)
+        for print in batches.parallelMap({ Fingerprint(of: Array($0)).value }) { add(Int(bitPattern: UInt(print))) }
+    }
+
     /// The fingerprints of a hash table's elements, in their own order: a hash table's order
     /// changes from run to run, and numbers sort quicker than the elements would.
     package mutating func add(unordered elements: [UInt64]) {

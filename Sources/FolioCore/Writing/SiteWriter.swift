@@ -107,9 +107,10 @@ struct WrittenFiles: Equatable, Sendable {
 
     /// Writes the record as its file holds it to `path`, with `overriding`'s entries in place of
     /// its own: streamed a megabyte at a time, as a big site's record is megabytes, and written
-    /// twice a build.
+    /// twice a build. In no particular order: it is read into a hash table, and sorting a hundred
+    /// thousand paths twice a build would cost more than all the rest of its writing.
     func write(to path: String, overriding: [String: Entry] = [:]) throws {
-        let paths = (Array(entries.keys) + overriding.keys.filter { entries[$0] == nil }).sorted()
+        let paths = Array(entries.keys) + overriding.keys.filter { entries[$0] == nil }
         try writeWhole(to: path) { write in
             var bytes = Array((Self.header + "\n").utf8)
             bytes.reserveCapacity(1 << 20)

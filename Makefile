@@ -7,9 +7,11 @@ SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # katex (KaTeX under Node.js) renders the math of books that have math to MathML at build time;
 # KSyntaxHighlighting (with Qt 5) highlights code at build time; esbuild minifies the theme's
-# scripts and stylesheets as they are built into folio.
-APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev katex libkf5syntaxhighlighting-dev esbuild
-# The browser tests: Debian's Chromium, and the fonts the paginator's measures are taken from.
+# scripts and stylesheets as they are built into folio; HarfBuzz shapes and subsets the theme's
+# fonts, which Google's WOFF2 encoder (libwoff-dev) writes for the web.
+APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev katex libkf5syntaxhighlighting-dev esbuild libharfbuzz-dev libwoff-dev
+# The browser tests: Debian's Chromium, and fonts for what the theme's own faces lack (CJK, and a
+# DejaVu for the reader's interface).
 TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk
 PY_PKGS    := playwright pytest jsonschema rfc3986-validator rfc3339-validator uri-template axe-playwright-python
 BENCH_PKGS := cmark wrk nginx-light

@@ -40,6 +40,19 @@ let package = Package(
             providers: [.apt(["libkf5syntaxhighlighting-dev"])]
         ),
         .target(name: "CHighlighting", dependencies: ["CQt"], linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting")]),
+        // Text is shaped, measured and its fonts subset with HarfBuzz; the subsets are written as
+        // WOFF2 with Google's encoder (C++, through the CWOFF2 shim; CWOFF2Flags carries its flags).
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
+        .systemLibrary(
+            name: "CWOFF2Flags",
+            pkgConfig: "libwoff2enc",
+            providers: [.apt(["libwoff-dev"]), .brew(["woff2"])]
+        ),
+        .target(name: "CWOFF2", dependencies: ["CWOFF2Flags"]),
         // The layers of ARCHITECTURE.md ("What may depend on what"), each a target so that the
         // compiler holds them: the base (model, source text, diagnostics, site layout) depends on
         // nothing of Folio's; each stage of the pipeline on the base and the stages before it;
@@ -49,7 +62,7 @@ let package = Package(
         // Loading and Markdown are one target: SUMMARY.md's titles are read with Markdown's inlines,
         // and parsing asks the loader's image sizes and commands.
         .target(name: "FolioBook", dependencies: ["FolioBase", "FolioOptions", "CHighlighting"]),
-        .target(name: "FolioPagination", dependencies: ["FolioBase", "FolioOptions", "FolioBook"]),
+        .target(name: "FolioPagination", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "CHarfBuzz", "CWOFF2"]),
         .target(name: "FolioSearch", dependencies: ["FolioBase", "FolioBook", "FolioPagination"]),
         .target(
             name: "FolioCore",

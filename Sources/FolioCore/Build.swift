@@ -85,6 +85,8 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
 
     let markdown = book.options.markdown
     let order = book.sections.map(\.id)
+    // Read while every section's text is here.
+    let characters = times.time("load") { WebFonts.characters(of: book, sources: sources, strings: theme?.strings) }
     // Sections that stand as the build before left them are neither parsed nor linked, unless the
     // book's link targets or pages turn out to have changed: their sources are kept meanwhile.
     var standing = Dictionary(uniqueKeysWithValues: order.compactMap { id in memo.standing(id).map { (id, $0) } })
@@ -138,7 +140,8 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     func paginate() -> PagedBook {
         let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                                 contentsHeading: theme?.strings.values["contents"] ?? "Contents")
-        return paginateBook(linked.chapters, generated: generated, options: book.options, images: linked.images, sources: sources,
+        return paginateBook(linked.chapters, generated: generated, options: book.options, type: theme?.type ?? WebFonts.builtIn.type,
+                            images: linked.images, sources: sources,
                             chapterPages: { memo.pages(of: $0, typesetter: $1, rawHTML: $2) }, knownTargets: { memo.targets($0, pages: $1, rawHTML: $2) })
     }
     func renderInputs(_ paged: PagedBook) -> RenderInputs {
@@ -172,8 +175,10 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {
+                let fonts = memo.webFonts(theme.fonts, characters: characters)
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets,
-                                          theme: theme, search: { try memo.search($0) }, bookWide: memo.bookWide(book, paged: paged, inputs: rendering))
+                                          fonts: fonts, theme: theme, search: { try memo.search($0) },
+                                          bookWide: memo.bookWide(book, paged: paged, inputs: rendering))
                 return memo.documents(site, paged: paged, inputs: rendering)
             }
         }

@@ -131,6 +131,8 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
     private var last: LastBuild?
     /// The pages of the build under way, whose search index is put off (`searchLater`).
     private var searching: PagedBook?
+    /// The site's fonts, and what they were cut from (`WebFonts.fingerprint`).
+    private var fonts: (print: UInt64, files: [SiteFile])?
     private var pendingSearch: Later<[String: FileBytes]>?
 
     /// How many chapters the last build parsed and laid out, and page documents it rendered, anew.
@@ -224,6 +226,15 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         let found = targetPages(of: pages, rawHTML: rawHTML)
         layouts[section]?.targets = found
         return found
+    }
+
+    /// The site's fonts, cut again only from other faces or to other characters.
+    func webFonts(_ sources: [String: Data], characters: [UInt32]) -> [SiteFile] {
+        let print = WebFonts.fingerprint(sources, characters: characters)
+        if let fonts, fonts.print == print { return fonts.files }
+        let files = WebFonts.files(sources, characters: characters)
+        fonts = (print, files)
+        return files
     }
 
     /// The search stage, put off (`searchLater`): no file now.
@@ -526,6 +537,12 @@ extension BuildCache {
                     number += 1
                 }
             }
+        }
+
+        // An edit may bring a character the fonts lack.
+        for file in webFonts(theme.fonts, characters: WebFonts.characters(of: book, sources: sources, strings: theme.strings)) {
+            guard case .bytes(let bytes) = file.contents else { preconditionFailure("fonts are bytes") }
+            put(file.path, FileBytes(bytes))
         }
 
         carried.build.files = files

@@ -23,7 +23,7 @@ import Foundation
 package struct CachedBuild: Sendable, Equatable, Codable {
     /// Its file in the build's cache.
     static let fileName = "build-record"
-    static let format = "folio-build 5"
+    static let format = "folio-build 6"
 
     /// A section whose pages a later build may keep: none of its raw HTML is taller than a page.
     struct Section: Sendable, Equatable, Codable {
@@ -87,6 +87,8 @@ package struct CachedBuild: Sendable, Equatable, Codable {
     /// back as the bytes it was read from.
     var sections: [CacheCoded<Section>]
     var search: Search
+    /// What the site's fonts were cut from (`WebFonts.fingerprint`).
+    var fonts: UInt64
 
     /// The running Folio, as `folio` names it; nil where its executable cannot be found.
     static let runningFolio: String? = {

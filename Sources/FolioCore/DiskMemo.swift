@@ -40,6 +40,7 @@ struct DiskMemo: StageMemo {
     private var targetPages: [ChapterID: [String: Int]] = [:]
     private var search: CachedBuild.Search?
     private var terms: [SearchShards.Term]?
+    private var fonts: UInt64 = 0
 
     init(_ project: LoadedProject, prints: CachedBuild.Prints, keeping: PreviousBuild) {
         self.keeping = keeping
@@ -155,6 +156,15 @@ struct DiskMemo: StageMemo {
         page.kind == .text ? page.chapter.map { kept[$0] != nil } == true : keptOthers.contains(page.number)
     }
 
+    /// The site's fonts: those already there when cut from the same faces to the same characters.
+    mutating func webFonts(_ sources: [String: Data], characters: [UInt32]) -> [SiteFile] {
+        fonts = WebFonts.fingerprint(sources, characters: characters)
+        guard fonts == keeping.record?.fonts, WebFonts.paths.allSatisfy(keeping.isIntact) else {
+            return WebFonts.files(sources, characters: characters)
+        }
+        return WebFonts.paths.map { SiteFile(path: $0, contents: .kept) }
+    }
+
     /// The search stage: the index's files as they are when no page's text changed; else the kept
     /// index with the other pages' texts found again; else a whole one. The kept texts are the
     /// site's, which the record of Folio's files vouched for; should one be unreadable all the
@@ -226,7 +236,7 @@ struct DiskMemo: StageMemo {
             return try? CacheCoded(section)
         }
         let record = CachedBuild(folio: folio, project: project, linkTargets: linkTargets,
-                                 rendering: rendering, sections: sections, search: search)
+                                 rendering: rendering, sections: sections, search: search, fonts: fonts)
         return (record, terms)
     }
 }

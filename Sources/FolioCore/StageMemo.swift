@@ -33,6 +33,8 @@ protocol StageMemo {
     mutating func laidOut(_ paged: PagedBook, inputs: RenderInputs) -> Bool
     /// The search stage.
     mutating func search(_ paged: PagedBook) throws -> [SiteFile]
+    /// The site's fonts: the faces in `sources` cut down to `characters` (`WebFonts`).
+    mutating func webFonts(_ sources: [String: Data], characters: [UInt32]) -> [SiteFile]
     /// `renderSite`'s `bookWide`.
     mutating func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> @Sendable (String, () throws -> Data) throws -> Data
     /// The rendered `site`, with the page documents the store has given as it has them.
@@ -88,6 +90,10 @@ extension StageMemo {
     func targets(_ id: ChapterID, pages: [[Block]], rawHTML: Bool) -> [String: Int]? { nil }
     mutating func laidOut(_ paged: PagedBook, inputs: RenderInputs) -> Bool { true }
     mutating func search(_ paged: PagedBook) throws -> [SiteFile] { searchFiles(paged) }
+
+    mutating func webFonts(_ sources: [String: Data], characters: [UInt32]) -> [SiteFile] {
+        WebFonts.files(sources, characters: characters)
+    }
 
     mutating func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> @Sendable (String, () throws -> Data) throws -> Data {
         { try $1() }

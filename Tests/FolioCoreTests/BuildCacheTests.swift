@@ -91,6 +91,8 @@ import Testing
             ("a new word", changing("three.md") { $0 + "\nA zebra and a quagga.\n" }),
             ("the word again, elsewhere", changing("one.md") { $0 + "\nAnother zebra.\n" }),
             ("a word gone", changing("three.md") { $0.replacingOccurrences(of: "A zebra and a quagga.", with: "An okapi.") }),
+            // A letter the site's fonts did not have: they are cut again.
+            ("a new letter", changing("three.md") { $0.replacingOccurrences(of: "An okapi.", with: "An okapi in Ŋwaketse.") }),
             ("two chapters at once", { files in
                 files.merging(["one.md": files["one.md"]!.replacingOccurrences(of: "Paragraph 5 of one", with: "Paragraph five of one"),
                                "three.md": files["three.md"]!.replacingOccurrences(of: "Paragraph 5 of three", with: "Paragraph five of three")]) { $1 }
@@ -108,7 +110,7 @@ import Testing
         // An edit that keeps its chapter's title, headings, links, page count and targets is carried over.
         // An edit that keeps its chapters' outlines, page counts and the pages of their targets is carried over.
         #expect(carried == ["nothing", "a word", "a word after all that", "a new word", "the word again, elsewhere", "a word gone",
-                            "two chapters at once", "text moves back"])
+                            "a new letter", "two chapters at once", "text moves back"])
     }
 
     @Test func editsOfFormulasGiveTheFreshBuildsBytes() throws {

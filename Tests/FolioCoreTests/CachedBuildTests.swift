@@ -67,13 +67,31 @@ struct CachedBuildTests {
         try edit(book, "03-chapter.md") { $0.replacingOccurrences(of: "word3x7 once", with: "word3x7 zyzzyva once") }
         let report = try rebuild(book, into: site, scratch)
         #expect(report.parsed == 1)
-        // Every page but the edited chapter's: the other five chapters', the generated ones (title,
-        // contents) and the blank ones.
-        let edited = snapshot(site).keys.filter { $0.hasPrefix("chapter-3/") }.count
-        #expect(edited > 1 && report.kept == first.pages - edited, "kept \(report.kept) of \(first.pages)")
+        // Every page but the edited chapter's text pages: the other five chapters', the generated
+        // ones (title, contents) and the blank ones.
+        let edited = snapshot(site).filter { $0.key.hasPrefix("chapter-3/") && String(decoding: $0.value, as: UTF8.self).contains("page-text") }.count
+        #expect(edited > 1 && report.kept == first.pages - edited, "kept \(report.kept) of \(first.pages), \(edited) edited")
         #expect(report.written >= 1 && report.written < 10)
         let terms = snapshot(site).filter { $0.key.hasPrefix("search/terms/") }.values.map { String(decoding: $0, as: UTF8.self) }
         #expect(terms.contains { $0.contains("\"zyzzyva\"") })
+    }
+
+    /// The site's fonts hold the book's characters: cut again when an edit brings a new one, kept
+    /// as they are otherwise.
+    @Test func theFontsAreCutAgainForANewCharacter() throws {
+        let (scratch, book, site) = try built()
+        let fonts = { snapshot(site).filter { $0.key.hasPrefix("assets/fonts/") } }
+        let first = fonts()
+        #expect(first.keys.sorted() == WebFonts.paths.sorted())
+        #expect(first.values.allSatisfy { $0.prefix(4) == Data("wOF2".utf8) })
+        try edit(book, "02-chapter.md") { $0.replacingOccurrences(of: "word2x3 once", with: "word2x3 once more") }
+        try rebuild(book, into: site, scratch)
+        #expect(fonts() == first)
+        try edit(book, "02-chapter.md") { $0.replacingOccurrences(of: "word2x3 once", with: "word2x3 in Ŋwaketse") }
+        try rebuild(book, into: site, scratch)
+        let serif = SiteLayout.font("serif-regular.woff2")
+        #expect(fonts()[serif] != first[serif])
+        #expect(fonts()[SiteLayout.font("mono-regular.woff2")] != first[SiteLayout.font("mono-regular.woff2")])
     }
 
     /// The book's fingerprint holds all it loaded but the chapters' texts, each of which has its own.

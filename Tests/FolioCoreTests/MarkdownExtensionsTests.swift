@@ -57,7 +57,7 @@ struct MarkdownExtensionsTests {
 
     @Test func aLongTableSplitsBetweenRowsAndRepeatsItsHeader() throws {
         let rows = (1...80).map { "| row \($0) | cell |" }.joined(separator: "\n")
-        let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en"), images: [:])
+        let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type), images: [:])
         let pages = paginate(parseMarkdown("| a | b |\n|---|---|\n" + rows, smartPunctuation: false), typesetter: typesetter, rawHTML: false)
         #expect(pages.count > 1)
         let rendered = pages.map { HTMLRenderer(rawHTML: false).render($0) }
@@ -72,7 +72,7 @@ struct MarkdownExtensionsTests {
     }
 
     @Test func aTableTooWideTakesTheSmallType() throws {
-        let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en"), images: [:])
+        let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type), images: [:])
         let wide = (1...9).map { "column \($0)" }
         let markdown = "| " + wide.joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: 9)
         guard case .table(let table) = try #require(parseMarkdown(markdown, smartPunctuation: false).first) else { return }
@@ -155,7 +155,7 @@ struct MarkdownExtensionsTests {
 
     /// Pages of a chapter that is one long aside, or one long definition list.
     func pages(_ markdown: String) -> [String] {
-        let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en"), images: [:])
+        let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type), images: [:])
         let blocks = assignHeadingIDs(parseMarkdown(markdown, smartPunctuation: false)).blocks
         return paginate(blocks, typesetter: typesetter, rawHTML: false).map { HTMLRenderer(rawHTML: false).render($0) }
     }

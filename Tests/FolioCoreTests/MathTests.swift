@@ -154,10 +154,10 @@ struct MathTests {
     }
 
     @Test func aFormulaInTheTextIsOnePieceThatMakesItsLineTaller() {
-        let geometry = PageGeometry(size: .pocket, language: "en")
+        let geometry = PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type)
         let formula = Formula(tex: #"\frac{a}{b}"#, display: false, position: MarkdownPosition(line: 1, column: 1), mathML: "<math></math>")
         let atoms = TextAtomizer.atoms([.text("so "), .math(formula), .text(" is")], geometry: geometry, fontSize: 16, bold: false, images: [:], width: 300)
-        let lines = LineBreaker(width: 300, lineHeight: 24).lines(atoms, indent: 0)
+        let lines = LineBreaker(width: 300, lineHeight: 24, type: geometry.type).lines(atoms, indent: 0)
         #expect(lines.count == 1 && lines[0].height > 24)
         #expect(Inline.math(formula).flatLength == 1)
     }

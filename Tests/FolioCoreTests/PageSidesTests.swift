@@ -49,7 +49,7 @@ struct PageSidesTests {
     func spreads(_ counts: [Int], _ reading: ReadingOptions) -> [[Int]] {
         let sections = counts.enumerated().map { PageSection(slug: "c\($0)", chapter: ChapterID("c\($0).md"), kind: .text, pages: Array(repeating: [], count: $1)) }
         let pages = layOutPages(sections, sides: PageSides(reading, direction: .ltr), chapterStart: .recto)
-        return PagedBook(pages: pages, geometry: PageGeometry(size: .pocket, language: "en"), targetPages: [:]).spreads
+        return PagedBook(pages: pages, geometry: PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type), targetPages: [:]).spreads
     }
 
     @Test func firstPageStandsAloneThenPairs() { #expect(spreads([5], reading(.mid)) == [[1], [2, 3], [4, 5]]) }

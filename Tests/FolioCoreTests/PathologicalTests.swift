@@ -182,7 +182,7 @@ extension PathologicalTests {
     @Test(arguments: ["a long paragraph", "a long word", "a long code block", "many headings"])
     func hugeInputPagesFitTheirBox(_ name: String) throws {
         let (markdown, _) = try #require(Self.bookCases[name])
-        let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en"), images: [:])
+        let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type), images: [:])
         let pages = paginate(parseMarkdown(markdown, smartPunctuation: false), typesetter: typesetter, rawHTML: false)
         #expect(pages.count > 3)
         for page in pages {
@@ -195,7 +195,7 @@ extension PathologicalTests {
         let project = try loadProject(.memory(["book.yml": "markdown:\n  raw-html: true\n", "chapter.md": "Before.\n\n" + table + "\nAfter.\n"]))
         let (book, sources) = (project.loaded.book, project.loaded.sources)
         let parsed = parseChapters(book.sections, sources: sources, options: book.options.markdown)
-        let paged = paginateBook(parsed, options: book.options, images: [:], sources: sources)
+        let paged = paginateBook(parsed, options: book.options, type: WebFonts.builtIn.type, images: [:], sources: sources)
         let warning = try #require(paged.warnings.first)
         #expect(warning.message.contains("taller than a page"))
         #expect(warning.location == SourceLocation(file: "chapter.md", line: 3, column: 1))

@@ -10,7 +10,7 @@ import Testing
 
 /// The typesetter's pieces, one construct each: cutting inlines, breaking lines, measuring blocks.
 struct TypesetterTests {
-    let geometry = PageGeometry(size: .pocket, language: "en")
+    let geometry = PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type)
     var typesetter: Typesetter { Typesetter(geometry: geometry, images: [:]) }
 
     func blocks(_ markdown: String) -> [Block] {
@@ -41,19 +41,20 @@ struct TypesetterTests {
 
     @Test func linesBreakAtSpacesWithinTheWidth() {
         let atoms = TextAtomizer.atoms([.text("aaaa aaaa aaaa")], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
-        // "aaaa" is 4 × 6 px at 10 px, a space 3.18 px: two words and a space fit in 52 px, not three.
-        let lines = LineBreaker(width: 52, lineHeight: 12).lines(atoms, indent: 0)
+        // "aaaa" is 4 × 5.09 px at 10 px in Charis SIL, a space 2.93 px: two words and a space fit in 52 px, not three.
+        let lines = LineBreaker(width: 52, lineHeight: 12, type: geometry.type).lines(atoms, indent: 0)
         #expect(lines.map(\.start) == [0, 10])
     }
 
     @Test func anIndentShortensTheFirstLine() {
         let atoms = TextAtomizer.atoms([.text("aaaa aaaa")], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
-        #expect(LineBreaker(width: 52, lineHeight: 12).lines(atoms, indent: 10).count == 2)
+        #expect(LineBreaker(width: 52, lineHeight: 12, type: geometry.type).lines(atoms, indent: 10).count == 2)
     }
 
     @Test func aWordLongerThanTheLineBreaksAnywhere() {
         let atoms = TextAtomizer.atoms([.text(String(repeating: "a", count: 20))], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
-        #expect(LineBreaker(width: 60, lineHeight: 12).lines(atoms, indent: 0).map(\.start) == [0, 10])
+        // Eleven letters of 5.09 px fit in 60 px.
+        #expect(LineBreaker(width: 60, lineHeight: 12, type: geometry.type).lines(atoms, indent: 0).map(\.start) == [0, 11])
     }
 
     @Test func chineseBreaksBetweenCharactersButNotBeforeClosingMarks() {
@@ -67,8 +68,9 @@ struct TypesetterTests {
         let atoms = TextAtomizer.atoms([.html("<kbd>"), .text("ctrl"), .html("</kbd>"), .text(" iiii")], geometry: geometry, fontSize: 10,
                                        bold: false, images: [:], width: 100)
         #expect(abs(atoms.atoms[0].width - 4 * 6.02) < 0.01)
-        // and after it closes, in the serif again: an `i` is 0.32 em.
-        #expect(abs(atoms.atoms.last!.width - 4 * 3.2) < 0.01)
+        // and after it closes, in the serif again: an `i` is 0.30 em in Charis SIL.
+        #expect(abs(atoms.atoms.last!.width - 4 * 10 * TextWidths.advance("i", .regular, type: geometry.type)) < 0.01)
+        #expect(abs(TextWidths.advance("i", .regular, type: geometry.type) - 0.30) < 0.01)
     }
 
     @Test func paragraphsFollowingParagraphsHaveNoGap() {
@@ -158,7 +160,7 @@ struct TypesetterTests {
 
 /// Images written in raw HTML take the room the theme gives them, in a block or in a paragraph.
 struct RawHTMLImageTests {
-    let geometry = PageGeometry(size: .pocket, language: "en")
+    let geometry = PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type)
     var typesetter: Typesetter { Typesetter(geometry: geometry, images: ["fig.svg": ImageSize(width: 1000, height: 700)]) }
 
     @Test func halfTheBoxAsTheStyleAsks() {

@@ -47,6 +47,8 @@ public enum SiteLayout {
     package static let signature: Set = [index, contents, notFound]
 
     package static func assetURL(_ path: String) -> String { "\(assets)/book/\(path)" }
+    /// A face of the theme's, cut down to the book's characters (`WebFonts`).
+    package static func font(_ name: String) -> String { "\(assets)/fonts/\(name)" }
     /// The files under assets/, which the manifest lists as the publication's resources.
     package static func isResource(_ path: String) -> Bool { path.hasPrefix(assets + "/") }
     /// A book file as a page links to it.

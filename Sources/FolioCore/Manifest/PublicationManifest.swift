@@ -170,6 +170,7 @@ func mediaType(of path: String) -> String {
     case "gif": "image/gif"
     case "webp": "image/webp"
     case "svg": "image/svg+xml"
+    case "woff2": "font/woff2"
     case "md", "txt": "text/plain"
     default: "application/octet-stream"
     }

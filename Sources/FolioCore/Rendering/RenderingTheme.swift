@@ -11,12 +11,17 @@ struct RenderingTheme: Sendable {
     var strings: UIStrings
     /// Site path → bytes.
     var assets: [String: Data]
+    /// The faces the site's fonts are cut from (`WebFonts`), and the paginator measures.
+    var fonts: [String: Data]
+    var type: BookType
 
     /// Every template error of the theme at once, each at its template's file:line:column.
     init(_ theme: Theme, language: String) throws {
         templates = try TemplateSet(files: theme.templateSources()) { theme.source(of: $0 + ".html") }
         strings = try UIStrings(theme: theme, language: language)
         assets = Dictionary(uniqueKeysWithValues: theme.assets.map { ($0, theme.files[$0]!) })
+        fonts = WebFonts.sources(in: theme)
+        type = WebFonts.type(fonts)
     }
 
     /// The template `name` over the book's shared names and the document's own.

@@ -12,9 +12,15 @@ struct LineBreaker {
 
     let width: Double
     let lineHeight: Double
+    let type: BookType
+
+    /// Room the model keeps at the end of each line: the browser sums a line's advances in
+    /// sixty-fourths of a pixel, piece by piece, and may come out a little wider.
+    static let slack = 1.0
 
     func lines(_ text: TextAtoms, indent: Double) -> [Line] {
         let atoms = text.atoms
+        let width = self.width - Self.slack
         var lines: [Line] = []
         var current = Line(start: atoms.first?.start ?? 0, height: lineHeight)
         var x = indent
@@ -61,7 +67,7 @@ struct LineBreaker {
                 }
                 // A word longer than the line breaks anywhere (overflow-wrap: anywhere).
                 var offset = atom.start
-                let widths = TextWidths.Scaled.table(atom.face, size: atom.size)
+                let widths = TextWidths.Scaled.table(atom.face, size: atom.size, type: type)
                 for scalar in text.longWords[atom.longWord].unicodeScalars {
                     let advance = widths.width(scalar)
                     if !empty && x + advance > width { newLine(at: offset) }

@@ -26,6 +26,8 @@ package struct PageGeometry: Sendable, Equatable {
     var inlineCodeScale: Double, inlineCodePadding: Double
     /// Indent of list items, and of block quotes (padding plus rule).
     var listIndent: Double, quoteIndent: Double
+    /// The faces the text is set in.
+    package var type: BookType
 
     /// Tables: the small type of a table too wide for the text's size, and the cells' padding.
     var tableSmallSize: Double { (fontSize * 0.85).rounded() }
@@ -40,13 +42,13 @@ package struct PageGeometry: Sendable, Equatable {
     var unsizedImageHeight: Double { (contentHeight / 4).rounded() }
 
     package static func == (a: PageGeometry, b: PageGeometry) -> Bool {
-        a.cssVariables == b.cssVariables
+        a.cssVariables == b.cssVariables && a.type.fingerprint == b.type.fingerprint
     }
 }
 
 extension PageGeometry {
-    /// The geometry for a book's page size and language: CJK and Arabic text get more leading.
-    init(size: PageOptions.Size, language: String) {
+    /// The geometry for a book's page size and language, set in `type`: CJK and Arabic text get more leading.
+    init(size: PageOptions.Size, language: String, type: BookType) {
         let (width, height): (Double, Double) = switch size {
         case .pocket: (432, 688)
         case .a5: (560, 794)
@@ -71,7 +73,8 @@ extension PageGeometry {
             codeSize: (fontSize * 0.82).rounded(), codeLineHeight: (fontSize * 1.2).rounded(),
             codePaddingBlock: (fontSize * 0.5).rounded(), codePaddingInline: (fontSize * 0.6).rounded(),
             inlineCodeScale: 0.85, inlineCodePadding: 2,
-            listIndent: (fontSize * 1.6).rounded(), quoteIndent: (fontSize * 0.9).rounded() + 3
+            listIndent: (fontSize * 1.6).rounded(), quoteIndent: (fontSize * 0.9).rounded() + 3,
+            type: ["zh", "ja", "ko"].contains(primary) ? type.widened ?? type : type
         )
     }
 

@@ -38,10 +38,10 @@ package struct PagedBook: Sendable {
 /// `chapterPages` lays out the sections' pages and `targets` finds where a section's link targets are
 /// (`folio serve` passes ones that reuse earlier layouts and targets).
 package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
-                         options: BookOptions, images: ImageSizes, sources: ChapterSources,
+                         options: BookOptions, type: BookType, images: ImageSizes, sources: ChapterSources,
                          chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[[Block]]] = paginateChapters,
                          knownTargets: (ChapterID, [[Block]], Bool) -> [String: Int]? = { _, _, _ in nil }) -> PagedBook {
-    let geometry = PageGeometry(size: options.page.size, language: options.language)
+    let geometry = PageGeometry(size: options.page.size, language: options.language, type: type)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
     // The generated sections are laid out with the chapters, under ids no chapter file can have.

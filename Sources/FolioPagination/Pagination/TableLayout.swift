@@ -56,7 +56,7 @@ extension Typesetter {
         func height(_ cells: [[Inline]], bold: Bool) -> Double {
             let lines = zip(cells, cellWidths).map { cell, cellWidth in
                 let atoms = TextAtomizer.atoms(cell, geometry: geometry, fontSize: size, bold: bold, images: images, width: cellWidth)
-                return max(line, LineBreaker(width: cellWidth, lineHeight: line).lines(atoms, indent: 0).reduce(0) { $0 + $1.height })
+                return max(line, LineBreaker(width: cellWidth, lineHeight: line, type: geometry.type).lines(atoms, indent: 0).reduce(0) { $0 + $1.height })
             }
             return (lines.max() ?? line) + 2 * geometry.cellPadBlock
         }

@@ -60,6 +60,7 @@ struct TextAtomizer {
     private var lastScalar: Unicode.Scalar?
     /// Width tables for the faces and sizes met so far in the paragraph (a few at most).
     private var widthTables: [TextWidths.Scaled] = []
+    private let type: BookType
 
     init(fontSize: Double, geometry: PageGeometry, images: ImageSizes, lineWidth: Double) {
         self.fontSize = fontSize
@@ -69,6 +70,7 @@ struct TextAtomizer {
         self.lineWidth = lineWidth
         longWord = lineWidth - max(geometry.indent, 0)
         self.maxImageHeight = geometry.contentHeight
+        type = geometry.type
         unsizedImageHeight = geometry.unsizedImageHeight
     }
 
@@ -92,8 +94,11 @@ struct TextAtomizer {
                 switch inline {
                 case .text(let text): addText(text, face: face, size: fontSize)
                 case .code(let code):
-                    extendWord(width: codePadding * 2)
+                    // Its padding on either side: a code span broken across lines has its start's
+                    // on the first line and its end's on the last.
+                    extendWord(width: codePadding)
                     addText(code, face: .mono, size: fontSize * codeScale)
+                    extendWord(width: codePadding)
                 case .softBreak: addSpace(width: width(" ", face, size: fontSize), length: 1)
                 case .lineBreak:
                     endWord()
@@ -118,8 +123,9 @@ struct TextAtomizer {
                     extendWord(width: fontSize * 1.2)
                 case .math(let formula):
                     addFormula(formula)
-                case .emphasis, .link, .strikethrough: faces.append(face)
-                case .strong: faces.append(face == .mono ? .mono : .bold)
+                case .emphasis: faces.append(face == .mono ? .mono : face == .bold || face == .boldItalic ? .boldItalic : .italic)
+                case .link, .strikethrough: faces.append(face)
+                case .strong: faces.append(face == .mono ? .mono : face == .italic || face == .boldItalic ? .boldItalic : .bold)
                 case .image(let reference, _):
                     endWord()
                     let size = images[reference.destination].map { fitted($0) } ?? (width: lineWidth, height: unsizedImageHeight)
@@ -222,7 +228,7 @@ struct TextAtomizer {
     /// The table of widths for `face` at `size`, asked for once in the paragraph.
     private mutating func widths(_ face: TextWidths.Face, size: Double) -> TextWidths.Scaled {
         if let known = widthTables.first(where: { $0.face == face && $0.size == size }) { return known }
-        widthTables.append(TextWidths.Scaled.table(face, size: size))
+        widthTables.append(TextWidths.Scaled.table(face, size: size, type: type))
         return widthTables[widthTables.count - 1]
     }
 

@@ -3,37 +3,37 @@ import FolioOptions
 import FolioBook
 import Foundation
 
-/// How wide text sets in the default theme's fonts, in em. The printable ASCII widths are
-/// DejaVu Serif's advances, the widest of the theme's serif faces, so an estimate errs long:
-/// a line Folio thinks full may have room to spare in the browser, never the other way round.
-enum TextWidths {
-    enum Face { case regular, bold, mono }
+/// How wide text sets in the book's faces (`BookType`), in CSS px: each character's advance as
+/// the face gives it, the browser placing glyphs at fractions of a pixel. Characters the faces
+/// lack come from the reader's own fonts, and are estimated.
+package enum TextWidths {
+    package enum Face: CaseIterable, Sendable { case regular, italic, bold, boldItalic, mono }
 
-    /// The advance in CSS px at `size`. Chromium on Linux sets glyphs on whole pixels, other
-    /// browsers keep the fractions: the larger of the two is safe for both.
-    static func width(_ scalar: Unicode.Scalar, _ face: Face, size: Double) -> Double {
-        let exact = advance(scalar, face) * size
-        return max(exact, exact.rounded())
+    /// The advance in CSS px at `size`.
+    static func width(_ scalar: Unicode.Scalar, _ face: Face, size: Double, type: BookType) -> Double {
+        advance(scalar, face, type: type) * size
     }
 
-    /// `width(_:_:size:)` in one face at one size, the printable ASCII kept in a table: text is
-    /// measured a character at a time, and most characters are ASCII. Made once for each face and
-    /// size (`table`), and shared by every paragraph on every core.
+    /// `width(_:_:size:type:)` in one face at one size, the printable ASCII kept in a table: text
+    /// is measured a character at a time, and most characters are ASCII. Made once for each type,
+    /// face and size (`table`), and shared by every paragraph on every core.
     final class Scaled: Sendable {
         let face: Face
         let size: Double
+        let type: BookType
         /// Each printable ASCII character's width, from the space.
         private let ascii: [Double]
 
-        private init(_ face: Face, size: Double) {
+        private init(_ face: Face, size: Double, type: BookType) {
             self.face = face
             self.size = size
-            ascii = (0x20..<0x7F).map { TextWidths.width(Unicode.Scalar(UInt8($0)), face, size: size) }
+            self.type = type
+            ascii = (0x20..<0x7F).map { TextWidths.width(Unicode.Scalar(UInt8($0)), face, size: size, type: type) }
         }
 
         func width(_ scalar: Unicode.Scalar) -> Double {
             let value = scalar.value
-            guard value >= 0x20 && value < 0x7F else { return TextWidths.width(scalar, face, size: size) }
+            guard value >= 0x20 && value < 0x7F else { return TextWidths.width(scalar, face, size: size, type: type) }
             return ascii[Int(value) - 0x20]
         }
 
@@ -42,37 +42,29 @@ enum TextWidths {
             ascii[Int(byte) - 0x20]
         }
 
-        /// The table for `face` at `size`.
-        static func table(_ face: Face, size: Double) -> Scaled {
+        /// The table for `face` at `size` in `type`.
+        static func table(_ face: Face, size: Double, type: BookType) -> Scaled {
             lock.withLock {
-                if let known = tables.first(where: { $0.face == face && $0.size == size }) { return known }
-                let made = Scaled(face, size: size)
+                if let known = tables.first(where: { $0.face == face && $0.size == size && $0.type === type }) { return known }
+                let made = Scaled(face, size: size, type: type)
+                // A book has a few faces and sizes; a process that builds many books keeps the latest.
+                if tables.count >= 64 { tables.removeFirst(32) }
                 tables.append(made)
                 return made
             }
         }
 
         private static let lock = NSLock()
-        /// A book has a few faces and sizes: its text's, its code's, its headings', its tables'.
         nonisolated(unsafe) private static var tables: [Scaled] = []
     }
 
-    static func advance(_ scalar: Unicode.Scalar, _ face: Face) -> Double {
+    /// The advance in em: the face's own, or an estimate for a character it lacks.
+    static func advance(_ scalar: Unicode.Scalar, _ face: Face, type: BookType) -> Double {
+        if let advance = type.advance(scalar, face) { return advance }
         if face == .mono { return monoAdvance(scalar) }
-        let table = face == .bold ? boldASCII : regularASCII
-        switch scalar.value {
-        case 0x20...0x7E: return table[Int(scalar.value) - 0x20]
-        case _ where isZeroWidth(scalar): return 0
-        case _ where isWide(scalar): return 1
-        default:
-            if let width = punctuation[scalar] { return face == .bold ? width * 1.1 : width }
-            // An accented letter is as wide as its base letter.
-            if let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first,
-               base != scalar, base.value >= 0x20, base.value <= 0x7E {
-                return table[Int(base.value) - 0x20]
-            }
-            return (face == .bold ? 1.1 : 1) * otherScriptWidth(scalar)
-        }
+        if isZeroWidth(scalar) { return 0 }
+        if isWide(scalar) { return 1 }
+        return (face == .bold || face == .boldItalic ? 1.1 : 1) * otherScriptWidth(scalar)
     }
 
     /// The theme's monospace faces (DejaVu Sans Mono, Menlo, SF Mono, Consolas) set Latin,
@@ -120,28 +112,4 @@ enum TextWidths {
         default: false
         }
     }
-
-    private static let punctuation: [Unicode.Scalar: Double] = [
-        "\u{A0}": 0.318, "\u{2018}": 0.318, "\u{2019}": 0.318, "\u{201C}": 0.511, "\u{201D}": 0.511,
-        "\u{2013}": 0.5, "\u{2014}": 1, "\u{2026}": 1, "\u{B7}": 0.318, "\u{AB}": 0.612, "\u{BB}": 0.612,
-        "\u{2022}": 0.59, "\u{D7}": 0.838, "\u{A9}": 1, "\u{20AC}": 0.636,
-    ]
-
-    private static let regularASCII: [Double] = [
-        0.318, 0.402, 0.46, 0.838, 0.636, 0.95, 0.89, 0.275, 0.39, 0.39, 0.5, 0.838, 0.318, 0.338, 0.318, 0.337,
-        0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.536,
-        1.0, 0.722, 0.735, 0.765, 0.802, 0.73, 0.694, 0.799, 0.872, 0.395, 0.401, 0.747, 0.664, 1.024, 0.875, 0.82,
-        0.673, 0.82, 0.753, 0.685, 0.667, 0.843, 0.722, 1.028, 0.712, 0.66, 0.695, 0.39, 0.337, 0.39, 0.838, 0.5,
-        0.5, 0.596, 0.64, 0.56, 0.64, 0.592, 0.37, 0.64, 0.644, 0.32, 0.31, 0.606, 0.32, 0.948, 0.644, 0.602,
-        0.64, 0.64, 0.478, 0.513, 0.402, 0.644, 0.565, 0.856, 0.564, 0.565, 0.527, 0.636, 0.337, 0.636, 0.838,
-    ]
-
-    private static let boldASCII: [Double] = [
-        0.348, 0.439, 0.521, 0.838, 0.696, 0.95, 0.903, 0.306, 0.473, 0.473, 0.523, 0.838, 0.348, 0.415, 0.348, 0.365,
-        0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.696, 0.369, 0.369, 0.838, 0.838, 0.838, 0.586,
-        1.0, 0.776, 0.845, 0.796, 0.867, 0.762, 0.71, 0.854, 0.945, 0.468, 0.473, 0.869, 0.703, 1.107, 0.914, 0.871,
-        0.752, 0.871, 0.831, 0.722, 0.744, 0.872, 0.776, 1.123, 0.776, 0.714, 0.73, 0.473, 0.365, 0.473, 0.838, 0.5,
-        0.5, 0.648, 0.699, 0.609, 0.699, 0.636, 0.43, 0.699, 0.727, 0.38, 0.362, 0.693, 0.38, 1.058, 0.727, 0.667,
-        0.699, 0.699, 0.527, 0.563, 0.462, 0.727, 0.581, 0.861, 0.596, 0.581, 0.568, 0.643, 0.364, 0.643, 0.838,
-    ]
 }

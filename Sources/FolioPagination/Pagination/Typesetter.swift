@@ -268,7 +268,7 @@ package struct Typesetter {
     func lines(of content: [Inline], width: Double, indented: Bool) -> [LineBreaker.Line] {
         func set() -> [LineBreaker.Line] {
             let atoms = TextAtomizer.atoms(content, geometry: geometry, fontSize: geometry.fontSize, bold: false, images: images, width: width)
-            return LineBreaker(width: width, lineHeight: geometry.lineHeight).lines(atoms, indent: indented ? geometry.indent : 0)
+            return LineBreaker(width: width, lineHeight: geometry.lineHeight, type: geometry.type).lines(atoms, indent: indented ? geometry.indent : 0)
         }
         return memo?.lines(of: content, width: width, indented: indented, set: set) ?? set()
     }
@@ -276,7 +276,7 @@ package struct Typesetter {
     private func headingLines(level: Int, content: [Inline], width: Double) -> [LineBreaker.Line] {
         let style = geometry.headings[min(max(level, 1), 6) - 1]
         let atoms = TextAtomizer.atoms(content, geometry: geometry, fontSize: style.size, bold: true, images: images, width: width)
-        return LineBreaker(width: width, lineHeight: style.lineHeight).lines(atoms, indent: 0)
+        return LineBreaker(width: width, lineHeight: style.lineHeight, type: geometry.type).lines(atoms, indent: 0)
     }
 
     private func splitParagraph(_ content: [Inline], lines: [LineBreaker.Line], available: Double) -> (Block, [Block])? {
@@ -304,7 +304,7 @@ package struct Typesetter {
     /// whole stop on the new line.
     private func codeLines(_ code: String, width: Double) -> [Int] {
         let box = width - 2 * geometry.codePaddingInline
-        let widths = TextWidths.Scaled.table(.mono, size: geometry.codeSize)
+        let widths = TextWidths.Scaled.table(.mono, size: geometry.codeSize, type: geometry.type)
         let space = widths.width(" ")
         let tabStop = 4 * space
         return sourceLines(code).map { line in
@@ -434,7 +434,7 @@ extension Typesetter {
     private func termLines(_ term: [Inline], width: Double) -> [LineBreaker.Line] {
         guard !term.isEmpty else { return [] }
         let atoms = TextAtomizer.atoms(term, geometry: geometry, fontSize: geometry.fontSize, bold: true, images: images, width: width)
-        return LineBreaker(width: width, lineHeight: geometry.lineHeight).lines(atoms, indent: 0)
+        return LineBreaker(width: width, lineHeight: geometry.lineHeight, type: geometry.type).lines(atoms, indent: 0)
     }
 
     /// A definition list split between entries, or inside the first entry that does not fit

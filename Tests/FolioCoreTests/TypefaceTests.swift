@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import FolioCore
+@testable import FolioPagination
+
+/// The theme's fonts as HarfBuzz reads them, and cut down to a book's characters.
+struct TypefaceTests {
+    static func face(_ file: String) throws -> Typeface {
+        let bytes = try #require(Theme.builtIn.files["fonts/" + file])
+        return try #require(Typeface(bytes))
+    }
+
+    @Test func aSubsetHoldsOnlyTheBooksCharactersUnderItsOwnName() throws {
+        let charis = try Self.face("CharisSIL-Italic.ttf")
+        let font = try #require(charis.subset(for: "The office".unicodeScalars, family: "Folio Serif"))
+        let subset = try #require(Typeface(font))
+        #expect(charis.name(1) == "Charis SIL")
+        #expect(subset.name(1) == "Folio Serif" && subset.name(2) == "Italic" && subset.name(6) == "FolioSerif-Italic")
+        for kept: UInt32 in [0, 13, 14] { #expect(subset.name(kept) != nil && subset.name(kept) == charis.name(kept)) }
+        #expect(subset.name(0)?.contains("SIL International") == true)
+        #expect(subset.covers("T") && subset.covers("f") && !subset.covers("Z"))
+        #expect(font.count < charis.bytes.count / 10)
+        let web = try #require(charis.webFont(for: "The office".unicodeScalars, family: "Folio Serif"))
+        #expect(web.prefix(4) == Data("wOF2".utf8))
+        #expect(web.count < font.count)
+    }
+
+    @Test func bytesThatAreNoFontAreRefused() {
+        #expect(Typeface(Data("not a font".utf8)) == nil)
+    }
+}

@@ -39,7 +39,9 @@ size_t cwoff2_max_size(const uint8_t *font, size_t length) {
     return woff2::MaxWOFF2CompressedSize(font, length);
 }
 
-int cwoff2_encode(const uint8_t *font, size_t length, uint8_t *out, size_t *out_length) {
+int cwoff2_encode(const uint8_t *font, size_t length, int quality, uint8_t *out, size_t *out_length) {
     Quiet quiet;
-    return woff2::ConvertTTFToWOFF2(font, length, out, out_length) ? 1 : 0;
+    woff2::WOFF2Params params;
+    params.brotli_quality = quality;
+    return woff2::ConvertTTFToWOFF2(font, length, out, out_length, params) ? 1 : 0;
 }

@@ -46,6 +46,10 @@ package final class Typeface: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
     }
 
+    /// Brotli's quality for the WOFF2 files: 5 makes the guide's six in a twentieth of the time
+    /// 11 (the encoder's default) takes, for 6% more bytes; every fresh build makes them.
+    private static let compression: Int32 = 5
+
     /// `subset(for:family:)` as a WOFF2 file; nil when HarfBuzz or the encoder fail.
     package func webFont(for scalars: some Sequence<Unicode.Scalar>, family: String) -> Data? {
         guard let font = subset(for: scalars, family: family) else { return nil }
@@ -53,7 +57,7 @@ package final class Typeface: @unchecked Sendable {
             let font = buffer.bindMemory(to: UInt8.self)
             var size = cwoff2_max_size(font.baseAddress, font.count)
             var out = [UInt8](repeating: 0, count: size)
-            guard cwoff2_encode(font.baseAddress, font.count, &out, &size) != 0 else { return nil }
+            guard cwoff2_encode(font.baseAddress, font.count, Self.compression, &out, &size) != 0 else { return nil }
             return Data(out[..<size])
         }
     }

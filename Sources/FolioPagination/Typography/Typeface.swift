@@ -7,8 +7,6 @@ import Foundation
 /// The only code that sees HarfBuzz's and the WOFF2 encoder's C types. Sendable: HarfBuzz's faces
 /// and fonts made immutable may be read from any thread.
 package final class Typeface: @unchecked Sendable {
-    /// The file's bytes, which HarfBuzz reads in place.
-    let bytes: Data
     private let face: OpaquePointer
     /// Immutable once made, so shared by every core.
     private let font: OpaquePointer
@@ -16,15 +14,13 @@ package final class Typeface: @unchecked Sendable {
 
     /// Nil when HarfBuzz finds no font in `bytes`.
     package init?(_ bytes: Data) {
-        let blob = bytes.withUnsafeBytes { buffer in
-            hb_blob_create(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
-        }
+        let blob = Self.blob(bytes)
         defer { hb_blob_destroy(blob) }
         guard let face = hb_face_create(blob, 0), hb_face_get_glyph_count(face) > 0 else { return nil }
         hb_face_make_immutable(face)
         let font = hb_font_create(face)!
         hb_font_make_immutable(font)
-        (self.bytes, self.face, self.font) = (bytes, face, font)
+        (self.face, self.font) = (face, font)
         unitsPerEm = Double(hb_face_get_upem(face))
     }
 
@@ -38,12 +34,6 @@ package final class Typeface: @unchecked Sendable {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 else { return nil }
         return Double(hb_font_get_glyph_h_advance(font, glyph)) / unitsPerEm
-    }
-
-    /// Whether the font has a glyph for `scalar`.
-    package func covers(_ scalar: Unicode.Scalar) -> Bool {
-        var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
     }
 
     /// Brotli's quality for the WOFF2 files: 5 makes the guide's six in a twentieth of the time
@@ -95,13 +85,18 @@ package final class Typeface: @unchecked Sendable {
         return Data(bytes: data, count: Int(length))
     }
 
+    /// A copy of `bytes` as HarfBuzz holds them.
+    private static func blob(_ bytes: some ContiguousBytes) -> OpaquePointer? {
+        bytes.withUnsafeBytes { buffer in
+            hb_blob_create(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+        }
+    }
 
     private let nameTag = hb_tag_t(0x6E61_6D65)  // 'name'
 
     private func tables(_ face: OpaquePointer) -> [hb_tag_t] {
-        var count: UInt32 = 64
+        var count = hb_face_get_table_tags(face, 0, nil, nil)
         var tags = [hb_tag_t](repeating: 0, count: Int(count))
-        count = UInt32(tags.count)
         _ = hb_face_get_table_tags(face, 0, &count, &tags)
         return Array(tags[..<Int(count)])
     }
@@ -136,8 +131,6 @@ package final class Typeface: @unchecked Sendable {
             strings += utf16
         }
         table += strings
-        return table.withUnsafeBytes { buffer in
-            hb_blob_create(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
-        }
+        return Self.blob(table)
     }
 }

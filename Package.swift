@@ -53,6 +53,12 @@ let package = Package(
             providers: [.apt(["libwoff-dev"]), .brew(["woff2"])]
         ),
         .target(name: "CWOFF2", dependencies: ["CWOFF2Flags"]),
+        // Prose is hyphenated with libhyphen (LibreOffice's), from the system's TeX-derived
+        // patterns (Debian's hyphen-* packages); it ships no pkg-config file.
+        .systemLibrary(
+            name: "CHyphen",
+            providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]
+        ),
         // The layers of ARCHITECTURE.md ("What may depend on what"), each a target so that the
         // compiler holds them: the base (model, source text, diagnostics, site layout) depends on
         // nothing of Folio's; each stage of the pipeline on the base and the stages before it;
@@ -62,7 +68,7 @@ let package = Package(
         // Loading and Markdown are one target: SUMMARY.md's titles are read with Markdown's inlines,
         // and parsing asks the loader's image sizes and commands.
         .target(name: "FolioBook", dependencies: ["FolioBase", "FolioOptions", "CHighlighting"]),
-        .target(name: "FolioPagination", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "CHarfBuzz", "CWOFF2"]),
+        .target(name: "FolioPagination", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "CHarfBuzz", "CWOFF2", "CHyphen"]),
         .target(name: "FolioSearch", dependencies: ["FolioBase", "FolioBook", "FolioPagination"]),
         .target(
             name: "FolioCore",

@@ -83,6 +83,8 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
         return try memo.theme(overrides, language: language) { try RenderingTheme(Theme.builtIn.overridden(by: overrides), language: language) }
     }
 
+    let (hyphenation, noPatterns) = Hyphenation.forBook(language: book.options.language, justify: book.options.page.justify)
+    log.report(contentsOf: noPatterns.map { [$0] } ?? [])
     let markdown = book.options.markdown
     let order = book.sections.map(\.id)
     // Read while every section's text is here.
@@ -141,7 +143,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
         let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                                 contentsHeading: theme?.strings.values["contents"] ?? "Contents")
         return paginateBook(linked.chapters, generated: generated, options: book.options, type: theme?.type ?? WebFonts.builtIn.type,
-                            images: linked.images, sources: sources,
+                            hyphenation: hyphenation, images: linked.images, sources: sources,
                             chapterPages: { memo.pages(of: $0, typesetter: $1, rawHTML: $2) }, knownTargets: { memo.targets($0, pages: $1, rawHTML: $2) })
     }
     func renderInputs(_ paged: PagedBook) -> RenderInputs {

@@ -85,6 +85,9 @@ struct BookTOMLTests {
             additional-css = ["a.css"]
             mathjax-support = true
 
+            [output.folio]
+            justify = false
+
             [output.html.redirect]
             "/x.html" = "y.html"
             "/x.html#f" = "y.html#g"
@@ -95,6 +98,7 @@ struct BookTOMLTests {
             command = "python3 two.py"
             """), file: "book.toml")
         #expect(config.options.title == "T")
+        #expect(!config.options.page.justify)
         #expect(config.options.language == "ar")
         #expect(config.options.reading.direction == .rtl)
         #expect(config.options.url == "https://example.com/b/")

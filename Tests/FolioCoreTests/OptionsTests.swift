@@ -152,7 +152,7 @@ private func problems(_ yaml: String) -> [String] {
         ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, markdown, default-theme)"),
         ("reading:\n  spin: mid", "2:3: unknown key `reading.spin`; did you mean `spine`? (accepted: transition, orientation, spine, direction, double-sided)"),
         ("reading:\n  speed: 2", "2:3: unknown key `reading.speed` (accepted: transition, orientation, spine, direction, double-sided)"),
-        ("page:\n  Size: a5", "2:3: unknown key `page.Size`; did you mean `size`? (accepted: size, chapter-start, title-page, contents-page)"),
+        ("page:\n  Size: a5", "2:3: unknown key `page.Size`; did you mean `size`? (accepted: size, chapter-start, title-page, contents-page, justify)"),
         ("markdown:\n  smart_punctuation: false", "2:3: unknown key `markdown.smart_punctuation`; did you mean `smart-punctuation`? (accepted: smart-punctuation, raw-html, math, admonitions, definition-lists)"),
         ("? [a]\n: b", "1:3: a key must be a name, not a list"),
     ])
@@ -362,5 +362,9 @@ struct PublicationOptionsTests {
     @Test func titleAndContentsPagesCanBeTurnedOff() throws {
         let page = try decode("page: {title-page: false, contents-page: false}").page
         #expect(!page.titlePage && !page.contentsPage)
+    }
+    @Test func justifiedUnlessTurnedOff() throws {
+        #expect(try decode("title: T").page.justify)
+        #expect(try !decode("page: {justify: false}").page.justify)
     }
 }

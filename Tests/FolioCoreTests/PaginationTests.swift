@@ -86,8 +86,8 @@ struct PaginationTests {
         return pages
     }
 
-    /// What a reader reads: tags dropped, whitespace ignored.
+    /// What a reader reads: tags dropped, whitespace and the soft hyphens of justified text ignored.
     private func text(_ html: String) -> String {
-        html.replacing(#/<[^>]*>/#, with: "").filter { !$0.isWhitespace }
+        html.replacing(#/<[^>]*>/#, with: "").filter { !$0.isWhitespace && $0 != "\u{AD}" }
     }
 }

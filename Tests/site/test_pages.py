@@ -2,6 +2,7 @@
 content box, and text pages that are not the last of their chapter are well filled."""
 import json
 import re
+from html.parser import HTMLParser
 
 import pytest
 
@@ -61,3 +62,49 @@ def test_no_page_overflows(name, sites, server, browser, capsys):
               f"mean fill {mean:.1%} over {len(fills)} pages that are not the last of their chapter")
     assert not errors, errors
     assert not overflowing, "pages overflow:\n" + "\n".join(overflowing)
+
+
+class SoftHyphens(HTMLParser):
+    """Counts a page's soft hyphens: in running text, and where none may be (code, headings,
+    terms, table cells, attributes such as links' URLs)."""
+    KEPT_WHOLE = {"code", "pre", "kbd", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "th", "td", "title", "script", "style"}
+    VOID = {"meta", "link", "img", "br", "hr", "input", "col", "source", "wbr"}
+
+    def __init__(self):
+        super().__init__()
+        self.open, self.in_prose, self.misplaced = [], 0, []
+
+    def handle_starttag(self, tag, attrs):
+        self.misplaced += [f"<{tag} {name}>" for name, value in attrs if value and "\u00ad" in value]
+        if tag not in self.VOID:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag in self.open:
+            del self.open[len(self.open) - 1 - self.open[::-1].index(tag):]
+
+    def handle_data(self, data):
+        if "\u00ad" not in data:
+            return
+        whole = self.KEPT_WHOLE.intersection(self.open)
+        if whole:
+            self.misplaced.append(f"{sorted(whole)}: {data.strip()[:60]!r}")
+        else:
+            self.in_prose += data.count("\u00ad")
+
+
+def test_soft_hyphens_only_in_running_text(sites):
+    """The guide, justified in English, has soft hyphens in its prose and none in code, headings,
+    terms, tables, links' URLs or its search index's texts."""
+    site = sites["content"]
+    in_prose, misplaced = 0, []
+    for url in page_urls(site):
+        parser = SoftHyphens()
+        parser.feed((site / url).read_text(encoding="utf-8"))
+        in_prose += parser.in_prose
+        misplaced += [f"{url}: {where}" for where in parser.misplaced]
+    assert in_prose > 1000, in_prose
+    assert not misplaced, "\n".join(misplaced[:20])
+    for chunk in (site / "search").rglob("*"):
+        if chunk.is_file():
+            assert b"\xc2\xad" not in chunk.read_bytes(), chunk

@@ -17,6 +17,24 @@ package struct TextBuffer {
 
     package var last: UInt8? { bytes.last }
 
+    /// Takes every `scalar` out of the text (a soft hyphen, which a reader never types), in one pass.
+    package mutating func remove(_ scalar: Unicode.Scalar) {
+        let unwanted = Array(String(scalar).utf8)
+        guard let first = unwanted.first, bytes.contains(first) else { return }
+        var kept = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == first, bytes[index...].starts(with: unwanted) {
+                index += unwanted.count
+                continue
+            }
+            bytes[kept] = bytes[index]
+            kept += 1
+            index += 1
+        }
+        bytes.removeLast(bytes.count - kept)
+    }
+
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     package var data: Data { Data(bytes) }

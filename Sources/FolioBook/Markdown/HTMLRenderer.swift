@@ -50,14 +50,10 @@ package struct HTMLRenderer: Sendable {
         case .continued(let inner):
             render(inner, tight: tight, continued: true, into: &out)
         case .paragraph(let content):
-            if tight {
-                render(content, into: &out)
-            } else {
-                out.newline()
-                out.append("<p\(mark)>")
-                render(content, into: &out)
-                out.append("</p>\n")
-            }
+            renderParagraph(content, tight: tight, mark: mark, into: &out)
+        case .classed(.paragraph(let content), let classes):
+            // A paragraph's part that goes on over the page (the classes the paginator gives it).
+            renderParagraph(content, tight: tight, mark: " class=\"\(((continued ? ["continued"] : []) + classes).joined(separator: " "))\"", into: &out)
         case .heading(let level, let content, let id):
             renderHeading(level: level, content: content, id: id, classes: [], into: &out)
         case .classed(.heading(let level, let content, let id), let classes):
@@ -90,7 +86,9 @@ package struct HTMLRenderer: Sendable {
             out.append(openingTag(of: list))
             for (index, item) in list.items.enumerated() {
                 out.newline()
-                out.append(index == 0 ? "<li\(mark)>" : "<li>")
+                // A tight item's text has no `<p>`: the item carries the classes of a paragraph going on over the page.
+                let classes = (index == 0 && continued ? ["continued"] : []) + (list.tight ? item.last?.paragraphClasses ?? [] : [])
+                out.append(classes.isEmpty ? "<li>" : "<li class=\"\(classes.joined(separator: " "))\">")
                 for child in item { render(child, tight: list.tight, into: &out) }
                 out.append("</li>\n")
             }
@@ -113,6 +111,17 @@ package struct HTMLRenderer: Sendable {
         case .thematicBreak:
             out.newline()
             out.append("<hr />\n")
+        }
+    }
+
+    private func renderParagraph(_ content: [Inline], tight: Bool, mark: String, into out: inout HTMLBuffer) {
+        if tight {
+            render(content, into: &out)
+        } else {
+            out.newline()
+            out.append("<p\(mark)>")
+            render(content, into: &out)
+            out.append("</p>\n")
         }
     }
 
@@ -329,4 +338,14 @@ func escapeHref(_ url: String) -> String {
 
 private func hrefSafe(_ byte: UInt8) -> Bool {
     isASCIIAlphanumeric(byte) || "-_.+!*(),%#@?=;:/$~".utf8.contains(byte)
+}
+
+extension Block {
+    /// The classes of a paragraph, or of the rest of one, that the paginator gave classes.
+    fileprivate var paragraphClasses: [String]? {
+        switch self {
+        case .classed(.paragraph, let classes), .continued(.classed(.paragraph, let classes)): classes
+        default: nil
+        }
+    }
 }

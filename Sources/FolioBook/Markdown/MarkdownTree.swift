@@ -143,7 +143,7 @@ extension Inline {
 
     /// This inline rebuilt from the inside out, each inline passed through `transform`, and
     /// each run of inlines inside it through `sequences`.
-    func rewritten(_ transform: (Inline) -> Inline, sequences: ([Inline]) -> [Inline] = { $0 }) -> Inline {
+    package func rewritten(_ transform: (Inline) -> Inline, sequences: ([Inline]) -> [Inline] = { $0 }) -> Inline {
         let content = sequences(children.map { $0.rewritten(transform, sequences: sequences) })
         switch self {
         case .emphasis: return transform(.emphasis(content))

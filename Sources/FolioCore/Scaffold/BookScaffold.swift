@@ -30,6 +30,7 @@ public func bookScaffold(title: String) -> [String: String] {
         #   chapter-start: recto    # any | recto
         #   title-page: true        # a generated title page before the first chapter
         #   contents-page: true     # a generated contents page after it
+        #   justify: true           # text flush on both sides, hyphenated; false: ragged right
 
         # cover: images/pages.svg   # a front cover: an image or a .md file
 

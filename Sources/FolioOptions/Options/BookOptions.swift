@@ -89,6 +89,8 @@ package struct PageOptions: Sendable, Equatable, Encodable {
     /// and its table of contents.
     package var titlePage = true
     package var contentsPage = true
+    /// Prose set flush on both sides, its words hyphenated by the book's language; off, ragged on the right.
+    package var justify = true
 
     init() {}
 }

@@ -64,7 +64,7 @@ extension ReadingOptions {
 
 extension PageOptions {
     private enum Key: String, CaseIterable {
-        case size, chapterStart = "chapter-start", titlePage = "title-page", contentsPage = "contents-page"
+        case size, chapterStart = "chapter-start", titlePage = "title-page", contentsPage = "contents-page", justify
     }
 
     /// Custom page sizes outside this range are surely typos (or not a book).
@@ -77,6 +77,7 @@ extension PageOptions {
             case .chapterStart: chapterStart = reader.choice(field) ?? chapterStart
             case .titlePage: titlePage = reader.bool(field) ?? titlePage
             case .contentsPage: contentsPage = reader.bool(field) ?? contentsPage
+            case .justify: justify = reader.bool(field) ?? justify
             }
         }
     }

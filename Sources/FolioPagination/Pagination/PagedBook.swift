@@ -35,18 +35,20 @@ package struct PagedBook: Sendable {
 /// `sections` are the book's Markdown sections in reading order (a cover first); `generated`
 /// are the pages Folio writes between the cover and the first chapter (title, contents), in order.
 /// Raw HTML too tall for a page is a warning, placed by finding it in its section's text in `sources`.
+/// Prose is hyphenated by `hyphenation` when the book is justified.
 /// `chapterPages` lays out the sections' pages and `targets` finds where a section's link targets are
 /// (`folio serve` passes ones that reuse earlier layouts and targets).
 package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
-                         options: BookOptions, type: BookType, images: ImageSizes, sources: ChapterSources,
+                         options: BookOptions, type: BookType, hyphenation: Hyphenation? = nil, images: ImageSizes, sources: ChapterSources,
                          chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[[Block]]] = paginateChapters,
                          knownTargets: (ChapterID, [[Block]], Bool) -> [String: Int]? = { _, _, _ in nil }) -> PagedBook {
-    let geometry = PageGeometry(size: options.page.size, language: options.language, type: type)
+    let geometry = PageGeometry(size: options.page.size, language: options.language, type: type,
+                                justify: options.page.justify, hyphenation: hyphenation)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
     // The generated sections are laid out with the chapters, under ids no chapter file can have.
     let generatedSections = generated.map { section, blocks in
-        ParsedChapter(chapter: Chapter(id: ChapterID("/" + section.rawValue), slug: section.rawValue), title: "", blocks: blocks, headings: [])
+        ParsedChapter(chapter: Chapter(id: ChapterID(generated: section), slug: section.rawValue), title: "", blocks: blocks, headings: [])
     }
     let sectionPages = chapterPages(sections + generatedSections, typesetter, rawHTML)
     let written = sections.indices.map { index in
@@ -90,6 +92,14 @@ package func targetPages(of pages: [[Block]], rawHTML: Bool) -> [String: Int] {
         }
     }
     return found
+}
+
+extension ChapterID {
+    /// A generated section's id, which no chapter file can have.
+    init(generated section: GeneratedSection) { self.init("/" + section.rawValue) }
+
+    /// Whether this is a generated section's: its entries and titles are not prose to hyphenate.
+    var isGenerated: Bool { path.hasPrefix("/") }
 }
 
 extension Page.Kind {

@@ -4,17 +4,22 @@ import FolioBook
 import Foundation
 
 /// A chapter's blocks cut into pages: each page as full as the typesetter can make it,
-/// `<!-- pagebreak -->` forcing a new page, and every chapter at least one page long.
-package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool) -> [[Block]] {
+/// `<!-- pagebreak -->` forcing a new page, and every chapter at least one page long. Its prose is
+/// hyphenated when the geometry has patterns and `hyphenated` allows.
+package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool, hyphenated: Bool = true) -> [[Block]] {
     var typesetter = typesetter
     typesetter.memo = LineMemo()
     let geometry = typesetter.geometry
     var pages: [[Block]] = []
-    // Each table's type size is chosen once, for the page's width, so its height and its HTML agree.
+    // Each table's type size is chosen once, for the page's width, so its height and its HTML
+    // agree; paragraphs get their soft hyphens, which the pages keep.
     let blocks = blocks.map { block in
         block.rewrittenBlocks { block in
-            guard case .table(let table) = block else { return block }
-            return .table(typesetter.settingType(of: table, width: geometry.contentWidth))
+            switch block {
+            case .table(let table): .table(typesetter.settingType(of: table, width: geometry.contentWidth))
+            case .paragraph(let content) where hyphenated: geometry.hyphenation.map { .paragraph($0.hyphenated(content)) } ?? block
+            default: block
+            }
         }
     }
     for section in sections(of: blocks, rawHTML: rawHTML) {
@@ -76,5 +81,5 @@ func isPageBreak(_ html: String) -> Bool {
 
 /// Every chapter paginated, side by side: chapters are independent.
 package func paginateChapters(_ chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
-    chapters.parallelMap { paginate($0.blocks, typesetter: typesetter, rawHTML: rawHTML) }
+    chapters.parallelMap { paginate($0.blocks, typesetter: typesetter, rawHTML: rawHTML, hyphenated: !$0.chapter.id.isGenerated) }
 }

@@ -21,6 +21,9 @@ struct TextAtom {
     /// Whether the text so far is all characters a line may break after (`-`, `?`, dashes):
     /// kept as it grows, so that a long word costs its length, not its length squared.
     var onlyBreaks = true
+    /// For a piece of a word that ends at a soft hyphen, the width of the hyphen a line that
+    /// breaks there shows at its end; 0 for any other atom.
+    var hyphen = 0.0
 }
 
 /// A paragraph's atoms, and the text of each word that may not fit a line, which the line
@@ -195,6 +198,14 @@ struct TextAtomizer {
             addSpace(width: widths.width(" "), length: 1)
             return
         }
+        if scalar == softHyphen {
+            // Takes no room, but the word may break after it, with a hyphen (the browser's, U+2010).
+            offset += 1
+            word?.end = offset
+            word?.hyphen = widths.width("\u{2010}")
+            endWord()
+            return
+        }
         let width = widths.width(scalar)
         // Wide (CJK) characters break on either side, except where punctuation must stay
         // with its neighbour: no line starts with a closing mark or ends with an opening one.
@@ -204,6 +215,7 @@ struct TextAtomizer {
            let last = text.atoms.last, case .word = last.kind, last.end == (word?.start ?? offset) {
             var joined = text.atoms.removeLast()
             joined.width += word?.width ?? 0
+            joined.hyphen = 0
             word = joined
             // The word before's letters are the last ones: it grows on.
             wordStart = lastWordStart
@@ -272,7 +284,7 @@ struct TextAtomizer {
 
 /// +1 for a raw HTML tag that opens text a browser sets in monospace (`<kbd>`, `<code>`, `<samp>`,
 /// `<tt>`), -1 for one that closes it, 0 for any other.
-private func monospaceTag(_ html: String) -> Int {
+func monospaceTag(_ html: String) -> Int {
     let tag = html.lowercased()
     let closing = tag.hasPrefix("</")
     let name = tag.dropFirst(closing ? 2 : 1).prefix(while: \.isASCIILetter)

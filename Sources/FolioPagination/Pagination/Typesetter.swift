@@ -290,9 +290,25 @@ package struct Typesetter {
             return end - start
         }
         guard !cuts.isEmpty else { return nil }
-        let parts = splitInlines(content, at: cuts.map { lines[$0].start }).filter { !$0.isEmpty }
-        return (.paragraph(parts[0]), parts.dropFirst().map { .continued(.paragraph($0)) })
+        let parts = splitInlines(content, at: cuts.map { lines[$0].start })
+        let blocks = parts.indices.compactMap { index -> Block? in
+            guard !parts[index].isEmpty else { return nil }
+            guard index < cuts.count else { return .paragraph(parts[index]) }
+            return runningOn(parts[index], hyphenated: lines[cuts[index] - 1].hyphenated)
+        }
+        return (blocks[0], blocks.dropFirst().map { .continued($0) })
     }
+
+    /// The part of a paragraph that goes on over the page: justified to its last line, in a
+    /// justified book, and ending in a hyphen when its last line does (the browser shows none for
+    /// a soft hyphen at the end of a paragraph).
+    private func runningOn(_ part: [Inline], hyphenated: Bool) -> Block {
+        let classes = (geometry.justify ? [Self.runsOn] : []) + (hyphenated ? [Self.hyphenated] : [])
+        return classes.isEmpty ? .paragraph(part) : .classed(.paragraph(part), classes: classes)
+    }
+
+    /// The classes of a paragraph's part that goes on over the page (the theme's names).
+    static let runsOn = "runs-on", hyphenated = "hyphenated"
 
     // MARK: Code
 
@@ -497,7 +513,7 @@ extension Block {
     /// A `<p>` in the page: a paragraph or the rest of one.
     var isParagraph: Bool {
         switch self {
-        case .paragraph, .continued(.paragraph): true
+        case .paragraph, .continued(.paragraph), .classed(.paragraph, _), .continued(.classed(.paragraph, _)): true
         default: false
         }
     }

@@ -37,6 +37,8 @@ extension [Block] {
                 }
             })
         }
+        // Words are found as they are typed, without the soft hyphens of justified text.
+        text.remove(softHyphen)
         return text.text
     }
 }

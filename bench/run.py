@@ -12,7 +12,8 @@ median of the runs; CPU is user + system; peak memory is the largest ru_maxrss o
 bench/reader_frames.py (the reader in Chromium) and bench/pathological.py (cmark's
 pathological inputs); a script without `--json` is shown as not measured. What highlighting
 costs: a code-heavy book (bench/books.py's, or one given, such as the Rust book) built fresh to
-memory beside its twin with every listing's language unknown, alternating. Last, the printed
+memory beside its twin with every listing's language unknown, alternating; what the fonts and
+hyphenation cost: the 1,000-chapter book beside its twin set ragged right. Last, the printed
 reports of bench/serve.py (`folio serve` beside nginx and Python's server, and the time from a
 save to the reload) and bench/search.py (search beside Pagefind, when pagefind-bin is installed).
 
@@ -60,6 +61,8 @@ PATHOLOGICAL_TIMEOUT = 10
 CODE_CHAPTERS = 100
 CODE_RUNS = 7
 HIGHLIGHTING_TARGET = 1.25
+TYPESETTING_TARGET = 1.15
+FONTS_TARGET_BYTES = 150_000
 
 
 @dataclass
@@ -193,17 +196,31 @@ def code_books(source, chapters, scratch):
     return highlighted, plain
 
 
-def highlighting_rounds(highlighted, plain, folio, runs, out, log):
-    """Fresh builds of the code-heavy book and of its plain twin into `out`, in turn, the first of
-    each round alternating. {"highlighted": [Sample], "plain": [Sample]}"""
-    samples = {"highlighted": [], "plain": []}
-    order = [("highlighted", highlighted), ("plain", plain)]
+def twin_rounds(twins, folio, runs, out, log, what):
+    """Fresh builds of each of `twins` ([(name, book)], a book and its twin) into `out`, in turn,
+    the first of each round alternating; the last site of each stays. {name: [Sample]}"""
+    samples = {name: [] for name, _ in twins}
     for round_number in range(runs):
-        log(f"  highlighting, round {round_number + 1} of {runs}")
-        for name, book in order if round_number % 2 == 0 else order[::-1]:
+        log(f"  {what}, round {round_number + 1} of {runs}")
+        for name, book in twins if round_number % 2 == 0 else twins[::-1]:
             shutil.rmtree(out / name, ignore_errors=True)
             samples[name].append(run([str(folio), "build", str(book), "-o", str(out / name), "--timings"], cwd=book))
     return samples
+
+
+def ragged_twin(book, scratch):
+    """A copy of `book` set ragged right: not justified, so not hyphenated."""
+    twin = scratch / f"{book.name}-ragged"
+    shutil.copytree(book, twin, symlinks=True)
+    with open(twin / "book.yml", "a") as options:
+        options.write("page:\n  justify: false\n")
+    return twin
+
+
+def phase(sample, name):
+    """The seconds of one stage in a build's `--timings` line."""
+    found = re.search(rf"\b{name} ([\d.]+) s", folio_report(sample.output)["phases"])
+    return float(found.group(1)) if found else 0.0
 
 
 def median(samples, key="seconds"):
@@ -267,6 +284,28 @@ def highlighting_section(what, samples):
     lines += ["", "Folio's stages (`--timings`, last run):", ""]
     lines += [f"- {name}: {folio_report(samples[name][-1].output)['phases']}" for name in ("highlighted", "plain")]
     return lines
+
+
+def typesetting_section(size, samples, font_bytes):
+    justified, ragged = samples["justified"], samples["ragged"]
+    fonts = statistics.median(phase(s, "fonts") for s in justified)
+    lines = [f"The {size:,}-chapter book built fresh to memory as it is (justified, so hyphenated) and with "
+             f"`page.justify: false` (not hyphenated), in turn; median of {len(justified)} run{'s' * (len(justified) != 1)}. "
+             "Both cut the theme's fonts (the `fonts` stage: the book's characters, and the faces cut down to them "
+             f"and written as WOFF2, {font_bytes / 1000:,.0f} KB in all).", "",
+             "| | median | CPU |", "|---|---|---|"]
+    for name, label in (("justified", "justified and hyphenated"), ("ragged", "ragged right")):
+        lines.append(f"| {label} | {secs(median(samples[name]))} | {secs(median(samples[name], 'cpu'))} |")
+    lines += ["", f"- the `fonts` stage: {secs(fonts)} (median)",
+              *[f"- {name}: {folio_report(samples[name][-1].output)['phases']}" for name in ("justified", "ragged")]]
+    return lines
+
+
+def typesetting_added(samples):
+    """What the fonts and hyphenation add to a build: the hyphenated build over the ragged one
+    without its `fonts` stage."""
+    fonts = statistics.median(phase(s, "fonts") for s in samples["justified"])
+    return median(samples["justified"]) / (median(samples["ragged"]) - fonts) - 1
 
 
 def machine_section(folio, hugo):
@@ -380,7 +419,7 @@ def nested(figures, key, size):
 
 # Targets ----------------------------------------------------------------------------------------
 
-def targets_section(results, reader, target_size, search, highlighting):
+def targets_section(results, reader, target_size, search, highlighting, typesetting):
     rows = []
     def add(target, measured, ok):
         rows.append(f"| {target} | {measured} | {verdict(ok)} |")
@@ -408,6 +447,12 @@ def targets_section(results, reader, target_size, search, highlighting):
     added, added_cpu = (median(code["highlighted"], key) / median(code["plain"], key) for key in ("seconds", "cpu"))
     add(f"Highlighting adds at most {HIGHLIGHTING_TARGET - 1:.0%} to a code-heavy book's build ({what}, fresh, to memory)",
         f"{added - 1:+.0%} (CPU: {added_cpu - 1:+.0%})", added <= HIGHLIGHTING_TARGET)
+    size, twins, font_bytes = typesetting
+    added = typesetting_added(twins)
+    add(f"The fonts and hyphenation add at most {TYPESETTING_TARGET - 1:.0%} to a fresh build ({size:,} chapters, to memory)",
+        f"{added:+.0%}", added <= TYPESETTING_TARGET - 1)
+    add(f"The fonts add at most {FONTS_TARGET_BYTES // 1000} KB (WOFF2) to a Latin book's site ({size:,} chapters)",
+        f"{font_bytes / 1000:,.0f} KB", font_bytes <= FONTS_TARGET_BYTES)
     written = {size: max(folio_report(s.output)["written"] for s in r["samples"]["unchanged"][r["tools"][0].name])
                for size, r in results.items()}
     add("A rebuild with no change writes no file", ", ".join(f"{n:,} at {size:,} chapters" for size, n in written.items()),
@@ -483,9 +528,16 @@ def main():
             shutil.rmtree(memory / f"out-{size}", ignore_errors=True)
         highlighted, plain = code_books(args.code_book, 5 if args.quick else CODE_CHAPTERS, disk)
         what = f"`{args.code_book}`" if args.code_book else f"bench/books.py's code-heavy book of {5 if args.quick else CODE_CHAPTERS} chapters"
-        highlighting = (what, highlighting_rounds(highlighted, plain, folio, 1 if args.quick else CODE_RUNS, memory / "out-code", log))
+        highlighting = (what, twin_rounds([("highlighted", highlighted), ("plain", plain)], folio, 1 if args.quick else CODE_RUNS,
+                                          memory / "out-code", log, "highlighting"))
         shutil.rmtree(memory / "out-code", ignore_errors=True)
         target_size = TARGET_SIZE if TARGET_SIZE in sizes else sizes[len(sizes) // 2]
+        book = disk / f"book-{target_size}"
+        twins = twin_rounds([("justified", book), ("ragged", ragged_twin(book, disk))], folio, 1 if args.quick else CODE_RUNS,
+                            memory / "out-type", log, "typesetting")
+        font_bytes = sum(f.stat().st_size for f in (memory / "out-type/justified/assets/fonts").iterdir())
+        typesetting = (target_size, twins, font_bytes)
+        shutil.rmtree(memory / "out-type", ignore_errors=True)
         log(f"  folio check, {target_size:,} chapters")
         site = disk / f"out-{target_size}" / "site-0"
         checks = [run([str(folio), "check", str(site)]) for _ in range(min(runs, 3))]
@@ -513,7 +565,7 @@ def main():
              "Generated by `make bench` (`python3 bench/run.py`); every figure below is from the one run "
              "described here. Timings on a shared machine are noisy: compare the ratios, which are taken "
              "side by side in the same rounds.", "", "## Machine", "", *machine_section(folio, hugo), "",
-             "## Targets", "", *targets_section(results, reader, target_size, search_figures, highlighting), "",
+             "## Targets", "", *targets_section(results, reader, target_size, search_figures, highlighting, typesetting), "",
              "## Builds", "",
              "Books from bench/books.py (fixed seed: prose, headings, lists, code, quotes, images). "
              "cmark renders to /dev/null; Folio paginates and writes a document per page; Hugo "
@@ -524,6 +576,7 @@ def main():
     for size, result in results.items():
         lines += build_section(size, result["markdown"], result["samples"], result["floor"], result["runs"], result["tools"]) + [""]
     lines += ["## Highlighting", "", *highlighting_section(*highlighting), ""]
+    lines += ["## Fonts and hyphenation", "", *typesetting_section(*typesetting), ""]
     lines += [f"## `folio check`, {target_size:,} chapters", "",
               f"{secs(median(checks))} (median of {len(checks)}), peak memory {mib(max(s.kib for s in checks))}: "
               f"{checked.group(0).removesuffix(' in ') if checked else checks[-1].output.strip()[-200:]}.", "",

@@ -88,7 +88,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     let markdown = book.options.markdown
     let order = book.sections.map(\.id)
     // Read while every section's text is here.
-    let characters = times.time("load") { WebFonts.characters(of: book, sources: sources, strings: theme?.strings) }
+    let characters = times.time("fonts") { WebFonts.characters(of: book, sources: sources, strings: theme?.strings) }
     // Sections that stand as the build before left them are neither parsed nor linked, unless the
     // book's link targets or pages turn out to have changed: their sources are kept meanwhile.
     var standing = Dictionary(uniqueKeysWithValues: order.compactMap { id in memo.standing(id).map { (id, $0) } })
@@ -174,10 +174,10 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     sources = ChapterSources()
     releaseLater(consume blocks)
     trimHeap()
+    let fonts = times.time("fonts") { theme.map { memo.webFonts($0.fonts, characters: characters) } ?? [] }
     let site = times.time("render") {
         theme.flatMap { theme in
             log.collect {
-                let fonts = memo.webFonts(theme.fonts, characters: characters)
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets,
                                           fonts: fonts, theme: theme, search: { try memo.search($0) },
                                           bookWide: memo.bookWide(book, paged: paged, inputs: rendering))

@@ -1,10 +1,14 @@
 """Every page at its design size in Chromium with the default theme: nothing overflows its
 content box, and text pages that are not the last of their chapter are well filled."""
 import json
+import os
 import re
+import shutil
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 MEASURE = """() => {
     const box = document.querySelector('[data-page-content]');
@@ -108,3 +112,49 @@ def test_soft_hyphens_only_in_running_text(sites):
     for chunk in (site / "search").rglob("*"):
         if chunk.is_file():
             assert b"\xc2\xad" not in chunk.read_bytes(), chunk
+
+
+FONTS_CONF = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <dir>{fonts}</dir>
+  <cachedir>{cache}</cachedir>
+  <include ignore_missing="yes">/etc/fonts/conf.d</include>
+</fontconfig>
+"""
+
+
+def page_shots(server, urls, env):
+    """Screenshots of the page area of each page document, in a Chromium of its own started with `env`."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"], env=env)
+        tab = chromium.new_context(viewport={"width": 600, "height": 800}, java_script_enabled=False).new_page()
+        shots = {}
+        for url in urls:
+            tab.goto(f"{server}/content/{url}")
+            tab.wait_for_load_state("load")
+            tab.evaluate("() => document.fonts.ready")
+            shots[url] = tab.locator(".page").screenshot()
+        chromium.close()
+    return shots
+
+
+def test_pages_look_the_same_without_the_systems_fonts(sites, server, tmp_path):
+    """The guide's pages are set in the theme's own faces: in a Chromium whose fontconfig has no
+    font but DejaVu Sans (no serif, no monospace), a page looks exactly as it does with every
+    font of the system. Pages with what the system's fonts draw by design are left out: characters
+    the faces lack (Chinese), formulas, and SVG images with words in them; so is every page but each fourth."""
+    site = sites["content"]
+    urls = [url for url in page_urls(site)[::4]
+            if not re.search("[\u3000-\u9fff\uff00-\uffef]|<math|<img [^>]*src=\"[^\"]*\\.svg\"", (site / url).read_text(encoding="utf-8"))]
+    fonts = tmp_path / "fonts"
+    fonts.mkdir()
+    sans = next(Path("/usr/share/fonts").rglob("DejaVuSans.ttf"))
+    (fonts / sans.name).symlink_to(sans)
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(FONTS_CONF.format(fonts=fonts, cache=tmp_path / "cache"))
+    usual = page_shots(server, urls, dict(os.environ))
+    bare = page_shots(server, urls, {**os.environ, "FONTCONFIG_FILE": str(conf)})
+    differ = [url for url in urls if usual[url] != bare[url]]
+    assert len(urls) > 30
+    assert not differ, f"{len(differ)} of {len(urls)} pages look different without the system's fonts: {differ}"

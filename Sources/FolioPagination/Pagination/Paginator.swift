@@ -13,12 +13,13 @@ package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool, 
     var pages: [[Block]] = []
     // Each table's type size is chosen once, for the page's width, so its height and its HTML
     // agree; paragraphs get their soft hyphens, which the pages keep.
+    var hyphenator = hyphenated ? geometry.hyphenation.map(SoftHyphenator.init) : nil
     let blocks = blocks.map { block in
-        block.rewrittenBlocks { block in
+        block.rewrittenBlocks { block -> Block in
             switch block {
-            case .table(let table): .table(typesetter.settingType(of: table, width: geometry.contentWidth))
-            case .paragraph(let content) where hyphenated: geometry.hyphenation.map { .paragraph($0.hyphenated(content)) } ?? block
-            default: block
+            case .table(let table): return .table(typesetter.settingType(of: table, width: geometry.contentWidth))
+            case .paragraph(let content): return (hyphenator?.hyphenated(content)).map(Block.paragraph) ?? block
+            default: return block
             }
         }
     }

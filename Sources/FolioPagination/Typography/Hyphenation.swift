@@ -79,22 +79,25 @@ package final class Hyphenation: @unchecked Sendable {
     /// German `ff` that turns into `ff-f`) changes the letters, which a soft hyphen cannot: those
     /// places are left out.
     func points(_ word: String) -> [Int] {
-        let lower = word.lowercased()
-        let letters = word.unicodeScalars.count
-        guard lower.unicodeScalars.count == letters, letters >= leftMinimum + rightMinimum else { return [] }
-        var bytes = Array(lower.utf8)
-        let size = bytes.count
-        bytes.append(0)
-        var hyphens = [CChar](repeating: 0, count: size + 5)
+        // Lower-cased as the patterns are, byte by byte when the word is ASCII, as most are.
+        var lower = Array(word.utf8)
+        var letters = lower.count
+        for index in lower.indices where lower[index] >= 0x41 {
+            if lower[index] >= 0x80 {
+                letters = word.unicodeScalars.count
+                let lowered = word.lowercased()
+                guard lowered.unicodeScalars.count == letters else { return [] }
+                lower = Array(lowered.utf8)
+                break
+            }
+            if lower[index] <= 0x5A { lower[index] |= 0x20 }
+        }
+        guard letters >= leftMinimum + rightMinimum else { return [] }
+        let size = lower.count
+        lower.append(0)
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var positions: UnsafeMutablePointer<Int32>?
         var cuts: UnsafeMutablePointer<Int32>?
-        let failed = bytes.withUnsafeBufferPointer { word in
-            word.withMemoryRebound(to: CChar.self) { word in
-                hnj_hyphen_hyphenate3(dictionary, word.baseAddress, Int32(size), &hyphens, nil, &replacements, &positions, &cuts,
-                                      Int32(leftMinimum), Int32(rightMinimum), 0, 0) != 0
-            }
-        }
         defer {
             if let replacements {
                 for index in 0..<size { free(replacements[index]) }
@@ -103,9 +106,15 @@ package final class Hyphenation: @unchecked Sendable {
             free(positions)
             free(cuts)
         }
-        guard !failed else { return [] }
-        return (1..<letters).filter { after in
-            hyphens[after - 1] & 1 == 1 && replacements?[after - 1] == nil
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: size + 5) { hyphens in
+            let failed = lower.withUnsafeBufferPointer { word in
+                word.withMemoryRebound(to: CChar.self) { word in
+                    hnj_hyphen_hyphenate3(dictionary, word.baseAddress, Int32(size), hyphens.baseAddress, nil, &replacements, &positions, &cuts,
+                                          Int32(leftMinimum), Int32(rightMinimum), 0, 0) != 0
+                }
+            }
+            guard !failed else { return [] }
+            return (1..<letters).filter { after in hyphens[after - 1] & 1 == 1 && replacements?[after - 1] == nil }
         }
     }
 }

@@ -4,13 +4,22 @@ import FolioBook
 /// U+00AD: where a browser may break a word, showing a hyphen only when it does.
 package let softHyphen: Unicode.Scalar = "\u{AD}"
 
-extension Hyphenation {
+/// Puts soft hyphens into a chapter's paragraphs by a book's patterns, remembering the points of
+/// each word it has looked up: a chapter's words come again and again.
+struct SoftHyphenator {
+    let hyphenation: Hyphenation
+    private var known: [String: [Int]] = [:]
+
+    init(_ hyphenation: Hyphenation) {
+        self.hyphenation = hyphenation
+    }
+
     /// A paragraph's inlines with soft hyphens where its words may be broken. Only words of
     /// letters are hyphenated (a hyphenated compound part by part): never one with a digit, a
     /// path, an address or a name in code (`e.g.`, `rust-lang.org`, `x_1`), one in capitals, code,
     /// the text of raw `<code>` or `<kbd>`, or an image's description; nor the piece of a word
     /// that runs on into emphasis or a link (`**hyph**enation`), which is not a whole word.
-    func hyphenated(_ content: [Inline]) -> [Inline] {
+    mutating func hyphenated(_ content: [Inline]) -> [Inline] {
         // The text inlines in the order a rewrite meets them, each with whether it may be
         // hyphenated and whether a word runs into it from before and on after it.
         var texts: [(text: String, prose: Bool)] = []
@@ -67,79 +76,118 @@ extension Hyphenation {
     }
 
     /// `text` with soft hyphens in its words; the first word is left alone when it runs on from
-    /// the inline before, and the last when it runs on into the inline after.
-    private func hyphenated(_ text: String, gluedBefore: Bool, gluedAfter: Bool) -> String {
-        var out = String.UnicodeScalarView()
-        var word = String.UnicodeScalarView()
-        var first = true
-        func endWord(last: Bool) {
-            if (first && gluedBefore) || (last && gluedAfter) {
-                out.append(contentsOf: word)
-            } else {
-                hyphenate(word, into: &out)
+    /// the inline before, and the last when it runs on into the inline after. Read as UTF-8, a
+    /// word of ASCII at a time without decoding it: most of a book's words are too short to look up.
+    private mutating func hyphenated(_ text: String, gluedBefore: Bool, gluedAfter: Bool) -> String {
+        withBytes(text) { bytes in
+            var points: [Int] = []
+            var start = 0
+            while start < bytes.count {
+                if isSpace(bytes[start]) {
+                    start += 1
+                    continue
+                }
+                var end = start + 1
+                while end < bytes.count, !isSpace(bytes[end]) { end += 1 }
+                let glued = (start == 0 && gluedBefore) || (end == bytes.count && gluedAfter)
+                if !glued, end - start >= shortest { addPoints(of: bytes, start..<end, to: &points) }
+                start = end
             }
-            word.removeAll(keepingCapacity: true)
-            first = false
-        }
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                if !word.isEmpty { endWord(last: false) }
-                first = false
-                out.append(scalar)
-            } else {
-                word.append(scalar)
+            guard !points.isEmpty else { return text }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 2 * points.count)
+            var copied = 0
+            for point in points {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<point]))
+                out += [0xC2, 0xAD]
+                copied = point
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            return String(decoding: out, as: UTF8.self)
         }
-        if !word.isEmpty { endWord(last: true) }
-        return String(out)
     }
 
-    /// A word between spaces, its punctuation around it kept, with soft hyphens at the points its
-    /// patterns give each part between hyphens.
-    private func hyphenate(_ word: String.UnicodeScalarView, into out: inout String.UnicodeScalarView) {
-        guard word.count >= leftMinimum + rightMinimum,
-              let start = word.firstIndex(where: isLetter), let last = word.lastIndex(where: isLetter),
-              !word.contains(where: { $0.properties.numericType != nil }) else {
-            out.append(contentsOf: word)
-            return
-        }
-        let core = word[start...last]
-        let joiners: Set<Unicode.Scalar> = ["-", "\u{2010}", "'", "\u{2019}"]
-        guard core.allSatisfy({ isLetter($0) || joiners.contains($0) }) else {
-            out.append(contentsOf: word)
-            return
-        }
-        out.append(contentsOf: word[..<start])
-        var part = String.UnicodeScalarView()
-        func endPart() {
-            let letters = String(part)
-            // Not a word with an apostrophe, nor a name in capitals or with capitals inside (`HTTPS`, `mdBook`).
-            let hyphenable = !part.contains { $0 == "'" || $0 == "\u{2019}" } && !part.dropFirst().contains { $0.properties.isUppercase }
-            let points = hyphenable ? self.points(letters) : []
-            var next = points.startIndex
-            for (index, scalar) in part.enumerated() {
-                if next < points.endIndex, points[next] == index {
-                    out.append(softHyphen)
-                    next += 1
-                }
-                out.append(scalar)
+    /// The byte offsets in `text` where soft hyphens go in the word between spaces at `range`: in
+    /// each part between hyphens of its letters, its punctuation around them aside, at the points
+    /// its patterns give.
+    private mutating func addPoints(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to points: inout [Int]) {
+        // The letters' bytes, and the parts between hyphens within them.
+        var first = -1, last = -1
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let (scalar, length) = text.scalar(at: index)
+            if isDigit(scalar) { return }
+            if isLetter(scalar) {
+                if first < 0 { first = index }
+                last = index + length
+            } else if first >= 0, !isJoiner(scalar) {
+                // Punctuation inside the word (`e.g.`, `rust-lang.org`, `a/b`) unless only after it.
+                var rest = index
+                while rest < range.upperBound, !isLetter(text.scalar(at: rest).scalar) { rest += text.scalar(at: rest).length }
+                if rest < range.upperBound { return }
             }
-            part.removeAll(keepingCapacity: true)
+            index += length
         }
-        for scalar in core {
+        guard first >= 0 else { return }
+        var part = first
+        index = first
+        while index <= last {
+            let (scalar, length) = index < last ? text.scalar(at: index) : ("-", 0)
             if scalar == "-" || scalar == "\u{2010}" {
-                endPart()
-                out.append(scalar)
-            } else {
-                part.append(scalar)
+                addPoints(ofPart: text, part..<index, to: &points)
+                part = index + length
             }
+            index += max(length, 1)
         }
-        endPart()
-        out.append(contentsOf: word[word.index(after: last)...])
     }
+
+    /// `addPoints` for one part of a word, all letters or apostrophes: none in a word with an
+    /// apostrophe, nor in a name in capitals or with capitals inside (`HTTPS`, `mdBook`).
+    private mutating func addPoints(ofPart text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to points: inout [Int]) {
+        guard range.count >= shortest else { return }
+        var ascii = true
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let (scalar, length) = text.scalar(at: index)
+            if scalar == "'" || scalar == "\u{2019}" || (index > range.lowerBound && isCapital(scalar)) { return }
+            ascii = ascii && length == 1
+            index += length
+        }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+        let found = known[word] ?? {
+            let found = hyphenation.points(word)
+            known[word] = found
+            return found
+        }()
+        guard !found.isEmpty else { return }
+        // A point counts letters; in ASCII, bytes too.
+        let offsets = ascii ? [] : word.unicodeScalars.indices.map { range.lowerBound + word.utf8.distance(from: word.utf8.startIndex, to: $0) }
+        for point in found { points.append(ascii ? range.lowerBound + point : offsets[point]) }
+    }
+
+    /// The fewest bytes a word may be hyphenated in: its letters before and after a hyphen.
+    private var shortest: Int { hyphenation.leftMinimum + hyphenation.rightMinimum }
+}
+
+private func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+}
+
+private func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII ? scalar.value >= 0x30 && scalar.value <= 0x39 : scalar.properties.numericType != nil
+}
+
+private func isCapital(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII ? scalar.value >= 0x41 && scalar.value <= 0x5A : scalar.properties.isUppercase
+}
+
+/// A hyphen or an apostrophe, which may stand inside a word of letters.
+private func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "-" || scalar == "\u{2010}" || scalar == "'" || scalar == "\u{2019}"
 }
 
 /// A letter of a word (or a mark on one), which patterns know and a word may run on across.
 private func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
+    if scalar.isASCII { return (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A }
+    return scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
 }

@@ -156,6 +156,21 @@ struct TypesetterTests {
         let pages = paginate(blocks("One.\n\n<!-- pagebreak -->\n\nTwo."), typesetter: typesetter, rawHTML: false)
         #expect(pages.count == 2)
     }
+
+    /// A paragraph two lines longer than a page: its last page would hold two lines, a runt; a
+    /// line moves back to it, and the first page ends a line early.
+    @Test func aChaptersLastPageHoldsAtLeastThreeLines() throws {
+        let perPage = Int(geometry.contentHeight / geometry.lineHeight)
+        var words = "Set"
+        func lines(_ text: String) -> Int { typesetter.lines(of: [.text(text)], width: geometry.contentWidth, indented: false).count }
+        while lines(words) < perPage + 2 { words += " word" }
+        #expect(lines(words) == perPage + 2)
+        let pages = paginate(blocks(words), typesetter: typesetter, rawHTML: false)
+        #expect(pages.count == 2)
+        let last = typesetter.height(of: pages[1], width: geometry.contentWidth)
+        #expect(last == Double(runtLines) * geometry.lineHeight)
+        #expect(typesetter.height(of: pages[0], width: geometry.contentWidth) == Double(perPage - 1) * geometry.lineHeight)
+    }
 }
 
 /// Images written in raw HTML take the room the theme gives them, in a block or in a paragraph.

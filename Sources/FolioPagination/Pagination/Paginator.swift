@@ -24,20 +24,51 @@ package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool, 
         }
     }
     for section in sections(of: blocks, rawHTML: rawHTML) {
-        // What is left of the section, the next block last, so that a page takes its blocks off
-        // the end and puts back the rest of a block it split, without copying all that follows.
-        var remaining = Array(section.reversed())
-        while !remaining.isEmpty {
-            let fitted = typesetter.fit(remaining.reversed(), width: geometry.contentWidth, available: geometry.contentHeight)
-            remaining.removeLast(fitted.consumed)
-            remaining += fitted.rest.dropFirst(fitted.wholePages).reversed()
-            // Taller than a page and not to be split (a huge table, say): it gets a page of its own.
-            pages.append(fitted.head.isEmpty ? [tooTall(remaining.removeLast())] : fitted.head)
-            // A split block's parts were cut a page's worth each: they are not measured again.
-            pages += fitted.rest.prefix(fitted.wholePages).map { [$0] }
+        var laid = lay(Array(section.reversed()), typesetter: typesetter, firstPage: geometry.contentHeight)
+        // No runt: a section's last page holds at least `runtLines` lines where lines can move
+        // back to it from the page before, which then ends that much earlier.
+        let runt = Double(runtLines) * geometry.lineHeight
+        if let (index, remaining) = laid.penultimate, let last = laid.pages.last,
+           typesetter.height(of: last, width: geometry.contentWidth) < runt - 0.01 {
+            for lines in 1...runtLines - 1 {
+                let moved = lay(remaining, typesetter: typesetter, firstPage: geometry.contentHeight - Double(lines) * geometry.lineHeight)
+                if moved.pages.count == 2, typesetter.height(of: moved.pages[1], width: geometry.contentWidth) >= runt - 0.01 {
+                    laid.pages[index...] = moved.pages[...]
+                    break
+                }
+            }
         }
+        pages += laid.pages
     }
     return pages.isEmpty ? [[]] : pages
+}
+
+/// The fewest lines a section's last page holds where the text allows.
+let runtLines = 3
+
+/// The pages of what `remaining` holds (the next block last), the first `firstPage` high; and
+/// where the last but one began, with what remained before it, when a page of its own began it
+/// and little remained (a snapshot of what remains costs its length, paid only near the end).
+private func lay(_ remaining: [Block], typesetter: Typesetter, firstPage: Double)
+    -> (pages: [[Block]], penultimate: (index: Int, remaining: [Block])?)
+{
+    let geometry = typesetter.geometry
+    // What is left of the section, the next block last, so that a page takes its blocks off the
+    // end and puts back the rest of a block it split, without copying all that follows.
+    var remaining = remaining
+    var pages: [[Block]] = []
+    var starts: [(index: Int, remaining: [Block])] = []
+    while !remaining.isEmpty {
+        if remaining.count <= 64 { starts = starts.suffix(1) + [(pages.count, remaining)] }
+        let fitted = typesetter.fit(remaining.reversed(), width: geometry.contentWidth, available: pages.isEmpty ? firstPage : geometry.contentHeight)
+        remaining.removeLast(fitted.consumed)
+        remaining += fitted.rest.dropFirst(fitted.wholePages).reversed()
+        // Taller than a page and not to be split (a huge table, say): it gets a page of its own.
+        pages.append(fitted.head.isEmpty ? [tooTall(remaining.removeLast())] : fitted.head)
+        // A split block's parts were cut a page's worth each: they are not measured again.
+        pages += fitted.rest.prefix(fitted.wholePages).map { [$0] }
+    }
+    return (pages, starts.first { $0.index == pages.count - 2 })
 }
 
 /// A block alone on its page and still taller than it. Raw HTML, which is never split, is set in a

@@ -157,6 +157,12 @@ struct TypesetterTests {
         #expect(pages.count == 2)
     }
 
+    @Test func aRawLineBreakTagBreaksTheLine() {
+        let lines = typesetter.lines(of: [.text("Send + Sync"), .html("<br/>"), .text("requires"), .html("<BR >"), .text("T: Sync")],
+                                     width: geometry.contentWidth, indented: false)
+        #expect(lines.map(\.start) == [0, 16, 29])
+    }
+
     /// A paragraph two lines longer than a page: its last page would hold two lines, a runt; a
     /// line moves back to it, and the first page ends a line early.
     @Test func aChaptersLastPageHoldsAtLeastThreeLines() throws {

@@ -107,6 +107,11 @@ struct TextAtomizer {
                     endWord()
                     text.atoms.append(TextAtom(kind: .lineBreak, width: 0, start: offset, end: offset + 1))
                     offset += 1
+                case .html(let html) where isLineBreakTag(html):
+                    // A raw `<br>` breaks the line as a hard break does (offsets count its scalars).
+                    endWord()
+                    text.atoms.append(TextAtom(kind: .lineBreak, width: 0, start: offset, end: offset + html.scalarCount))
+                    offset += html.scalarCount
                 case .html(let html):
                     monoTags = max(0, monoTags + monospaceTag(html))
                     extendWord(width: 0)
@@ -290,6 +295,12 @@ func monospaceTag(_ html: String) -> Int {
     let name = tag.dropFirst(closing ? 2 : 1).prefix(while: \.isASCIILetter)
     guard ["kbd", "code", "samp", "tt"].contains(name) else { return 0 }
     return closing ? -1 : tag.hasSuffix("/>") ? 0 : 1
+}
+
+/// `<br>`, `<br/>` or `<br />`, in any case.
+private func isLineBreakTag(_ html: String) -> Bool {
+    let tag = html.lowercased().filter { !$0.isWhitespace }
+    return tag == "<br>" || tag == "<br/>"
 }
 
 /// Printable ASCII but the space and the characters `addText` treats apart: quotes, `]` (a

@@ -41,7 +41,7 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
 
     private struct Layout {
         var blocks: [Block]
-        var pages: [[Block]]
+        var pages: [LaidPage]
         /// `targetPages(of: pages)`, once found.
         var targets: [String: Int]?
     }
@@ -205,7 +205,7 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
 
     /// The chapters' pages (`paginateChapters`), laying out again only the chapters whose linked
     /// blocks changed, or every chapter when the page geometry, the images or the raw HTML setting did.
-    func pages(of chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
+    func pages(of chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[LaidPage]] {
         let inputs = LayoutInputs(geometry: typesetter.geometry, images: typesetter.images, rawHTML: rawHTML)
         if inputs != layoutInputs { layouts = [:] }
         layoutInputs = inputs
@@ -222,7 +222,7 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
 
     /// Where a section's link targets are (`targetPages`), found again only for sections laid out again.
     func targets(_ section: ChapterID, pages: [[Block]], rawHTML: Bool) -> [String: Int]? {
-        if let known = layouts[section]?.targets, layouts[section]?.pages == pages { return known }
+        if let known = layouts[section]?.targets, layouts[section]?.pages.map(\.blocks) == pages { return known }
         let found = targetPages(of: pages, rawHTML: rawHTML)
         layouts[section]?.targets = found
         return found
@@ -478,8 +478,9 @@ extension BuildCache {
             guard let old = links[id]?.parsed, outline(old) == outline(typeset), let oldLinked = links[id]?.linked,
                   oldLinked.assets == linked.assets, oldLinked.images == linked.images, oldLinked.diagnostics == linked.diagnostics,
                   let oldPages = layouts[id]?.pages, oldPages.count == pages.count, carried.firstPages[id] != nil,
-                  tooTallHTML(oldPages).isEmpty, tooTallHTML(pages).isEmpty,
-                  targets(id, pages: oldPages, rawHTML: options.rawHTML) == targetPages(of: pages, rawHTML: options.rawHTML) else { return nil }
+                  tooTallHTML(oldPages.map(\.blocks)).isEmpty, tooTallHTML(pages.map(\.blocks)).isEmpty,
+                  targets(id, pages: oldPages.map(\.blocks), rawHTML: options.rawHTML) == targetPages(of: pages.map(\.blocks), rawHTML: options.rawHTML)
+            else { return nil }
         }
 
         // The edit carries over: the last build becomes this one, changed in place (held only here meanwhile).
@@ -491,8 +492,9 @@ extension BuildCache {
             // Its targets are those of the pages before, found equal above.
             layouts[chapter.id] = Layout(blocks: linked.chapter.blocks, pages: pages, targets: layouts[chapter.id]?.targets)
             let first = carried.firstPages[chapter.id]!
-            for (offset, blocks) in pages.enumerated() where carried.paged.pages[first + offset].blocks != blocks {
-                carried.paged.pages[first + offset].blocks = blocks
+            for (offset, laid) in pages.enumerated()
+            where carried.paged.pages[first + offset].blocks != laid.blocks || carried.paged.pages[first + offset].stretch != laid.stretch {
+                (carried.paged.pages[first + offset].blocks, carried.paged.pages[first + offset].stretch) = (laid.blocks, laid.stretch)
                 changedPages.append(first + offset)
             }
         }

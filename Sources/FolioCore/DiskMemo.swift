@@ -115,17 +115,17 @@ struct DiskMemo: StageMemo {
     }
 
     /// The kept sections' pages as empty ones, the others laid out.
-    mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
+    mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[LaidPage]] {
         laid = [:]
         var made = paginateChapters(sections.filter { kept[$0.chapter.id] == nil }, typesetter: typesetter, rawHTML: rawHTML)[...]
         return sections.map { section in
             let id = section.chapter.id
             if let known = kept[id] {
                 laid[id] = (known.pages, true)
-                return Array(repeating: [], count: known.pages)
+                return Array(repeating: LaidPage(blocks: []), count: known.pages)
             }
             let pages = made.removeFirst()
-            laid[id] = (pages.count, tooTallHTML(pages).isEmpty)
+            laid[id] = (pages.count, tooTallHTML(pages.map(\.blocks)).isEmpty)
             return pages
         }
     }

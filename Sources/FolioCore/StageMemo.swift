@@ -26,7 +26,7 @@ protocol StageMemo {
     /// The parsed `chapters` linked against `targets`, their raw HTML placed in `sources`.
     mutating func link(_ chapters: [ParsedChapter], sources: ChapterSources, targets: LinkTargets, inputs: LinkInputs) -> [LinkedChapter]
     /// `paginateBook`'s `chapterPages`: each section's pages.
-    mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]]
+    mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[LaidPage]]
     /// `paginateBook`'s `knownTargets`: where a section's link targets are, when known.
     func targets(_ id: ChapterID, pages: [[Block]], rawHTML: Bool) -> [String: Int]?
     /// Once paginated: false when the book is to be laid out again, none of it standing or kept.
@@ -83,7 +83,7 @@ extension StageMemo {
         chapters.parallelMap { inputs.link($0, sources: sources, targets: targets) }
     }
 
-    mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
+    mutating func pages(of sections: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[LaidPage]] {
         paginateChapters(sections, typesetter: typesetter, rawHTML: rawHTML)
     }
 

@@ -120,7 +120,7 @@ struct HyphenationTests {
         let typesetter = Typesetter(geometry: geometry, images: [:])
         let sentence = "Typesetting concatenation algorithms for development of accelerators and classifiers. "
         let blocks = parseMarkdown(String(repeating: sentence, count: 60), smartPunctuation: true)
-        let pages = paginate(blocks, typesetter: typesetter, rawHTML: false)
+        let pages = paginate(blocks, typesetter: typesetter, rawHTML: false).map(\.blocks)
         #expect(pages.count > 1)
         let html = pages.map { HTMLRenderer(rawHTML: false).render($0) }
         #expect(html[0].hasPrefix("<p class=\"runs-on"))

@@ -58,7 +58,7 @@ struct MarkdownExtensionsTests {
     @Test func aLongTableSplitsBetweenRowsAndRepeatsItsHeader() throws {
         let rows = (1...80).map { "| row \($0) | cell |" }.joined(separator: "\n")
         let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type), images: [:])
-        let pages = paginate(parseMarkdown("| a | b |\n|---|---|\n" + rows, smartPunctuation: false), typesetter: typesetter, rawHTML: false)
+        let pages = paginate(parseMarkdown("| a | b |\n|---|---|\n" + rows, smartPunctuation: false), typesetter: typesetter, rawHTML: false).map(\.blocks)
         #expect(pages.count > 1)
         let rendered = pages.map { HTMLRenderer(rawHTML: false).render($0) }
         #expect(rendered.dropFirst().allSatisfy { $0.hasPrefix("<table class=\"continued\">") && $0.contains("<th>a</th>") })
@@ -157,7 +157,7 @@ struct MarkdownExtensionsTests {
     func pages(_ markdown: String) -> [String] {
         let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type), images: [:])
         let blocks = assignHeadingIDs(parseMarkdown(markdown, smartPunctuation: false)).blocks
-        return paginate(blocks, typesetter: typesetter, rawHTML: false).map { HTMLRenderer(rawHTML: false).render($0) }
+        return paginate(blocks, typesetter: typesetter, rawHTML: false).map { HTMLRenderer(rawHTML: false).render($0.blocks) }
     }
 
     @Test func aLongAsideSplitsBetweenItsBlocksAndGoesOnWithoutItsTitle() {

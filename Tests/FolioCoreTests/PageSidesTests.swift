@@ -33,7 +33,7 @@ struct PageSidesTests {
 
     func layout(_ counts: [Int], _ reading: ReadingOptions, start: PageOptions.ChapterStart = .recto) -> [String] {
         let sections = counts.enumerated().map { index, count in
-            PageSection(slug: "c\(index + 1)", chapter: ChapterID("c\(index + 1).md"), kind: .text, pages: Array(repeating: [], count: count))
+            PageSection(slug: "c\(index + 1)", chapter: ChapterID("c\(index + 1).md"), kind: .text, pages: Array(repeating: LaidPage(blocks: []), count: count))
         }
         return layOutPages(sections, sides: PageSides(reading, direction: .ltr), chapterStart: start)
             .map { "\($0.slug)/\($0.numberInSection)\($0.kind == .blank ? " blank" : "")" }
@@ -47,7 +47,7 @@ struct PageSidesTests {
     @Test func noBlankPagesForSinglePages() { #expect(layout([1, 2, 1], reading(.min)) == ["c1/1", "c2/1", "c2/2", "c3/1"]) }
 
     func spreads(_ counts: [Int], _ reading: ReadingOptions) -> [[Int]] {
-        let sections = counts.enumerated().map { PageSection(slug: "c\($0)", chapter: ChapterID("c\($0).md"), kind: .text, pages: Array(repeating: [], count: $1)) }
+        let sections = counts.enumerated().map { PageSection(slug: "c\($0)", chapter: ChapterID("c\($0).md"), kind: .text, pages: Array(repeating: LaidPage(blocks: []), count: $1)) }
         let pages = layOutPages(sections, sides: PageSides(reading, direction: .ltr), chapterStart: .recto)
         return PagedBook(pages: pages, geometry: PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type), targetPages: [:]).spreads
     }

@@ -79,7 +79,8 @@ struct PaginationTests {
     private func pageContents(_ site: URL, slug: String) -> [String] {
         var pages: [String] = []
         while let html = try? String(contentsOf: site.appendingPathComponent("\(slug)/\(pages.count + 1).html"), encoding: .utf8) {
-            guard let start = html.range(of: "data-page-content>")?.upperBound, let end = html.range(of: "</article>")?.lowerBound else { break }
+            guard let start = html.firstMatch(of: #/data-page-content( style="[^"]*")?>/#)?.range.upperBound,
+                  let end = html.range(of: "</article>")?.lowerBound else { break }
             let inner = html[start..<end].replacing(#/<div class="folio"[^>]*>\d+</div>\s*$/#, with: "")
             pages.append(String(inner.replacing(#/</div>\s*$/#, with: "")))
         }

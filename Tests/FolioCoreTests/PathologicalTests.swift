@@ -183,7 +183,7 @@ extension PathologicalTests {
     func hugeInputPagesFitTheirBox(_ name: String) throws {
         let (markdown, _) = try #require(Self.bookCases[name])
         let typesetter = Typesetter(geometry: PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type), images: [:])
-        let pages = paginate(parseMarkdown(markdown, smartPunctuation: false), typesetter: typesetter, rawHTML: false)
+        let pages = paginate(parseMarkdown(markdown, smartPunctuation: false), typesetter: typesetter, rawHTML: false).map(\.blocks)
         #expect(pages.count > 3)
         for page in pages {
             #expect(typesetter.height(of: page, width: typesetter.geometry.contentWidth) <= typesetter.geometry.contentHeight + 0.01)

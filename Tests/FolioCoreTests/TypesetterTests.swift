@@ -141,7 +141,7 @@ struct TypesetterTests {
     /// block, even where keeping lines together left a part short of a full page.
     @Test func aBlockOfManyPagesTakesAPagePerPart() {
         let lines = (0..<200).map { "let line\($0) = \($0)" }.joined(separator: "\n")
-        let pages = paginate(blocks("Before.\n\n```\n\(lines)\n```\n\nAfter."), typesetter: typesetter, rawHTML: false)
+        let pages = paginate(blocks("Before.\n\n```\n\(lines)\n```\n\nAfter."), typesetter: typesetter, rawHTML: false).map(\.blocks)
         #expect(pages.count > 3)
         func isCode(_ block: Block) -> Bool {
             switch block {
@@ -153,7 +153,7 @@ struct TypesetterTests {
     }
 
     @Test func pageBreaksStartAPage() {
-        let pages = paginate(blocks("One.\n\n<!-- pagebreak -->\n\nTwo."), typesetter: typesetter, rawHTML: false)
+        let pages = paginate(blocks("One.\n\n<!-- pagebreak -->\n\nTwo."), typesetter: typesetter, rawHTML: false).map(\.blocks)
         #expect(pages.count == 2)
     }
 
@@ -171,7 +171,7 @@ struct TypesetterTests {
         func lines(_ text: String) -> Int { typesetter.lines(of: [.text(text)], width: geometry.contentWidth, indented: false).count }
         while lines(words) < perPage + 2 { words += " word" }
         #expect(lines(words) == perPage + 2)
-        let pages = paginate(blocks(words), typesetter: typesetter, rawHTML: false)
+        let pages = paginate(blocks(words), typesetter: typesetter, rawHTML: false).map(\.blocks)
         #expect(pages.count == 2)
         let last = typesetter.height(of: pages[1], width: geometry.contentWidth)
         #expect(last == Double(runtLines) * geometry.lineHeight)

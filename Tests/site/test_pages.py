@@ -8,7 +8,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 MEASURE = """() => {
     const box = document.querySelector('[data-page-content]');
@@ -124,22 +123,21 @@ FONTS_CONF = """<?xml version="1.0"?>
 """
 
 
-def page_shots(server, urls, env):
+def page_shots(browser, server, urls, env):
     """Screenshots of the page area of each page document, in a Chromium of its own started with `env`."""
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"], env=env)
-        tab = chromium.new_context(viewport={"width": 600, "height": 800}, java_script_enabled=False).new_page()
-        shots = {}
-        for url in urls:
-            tab.goto(f"{server}/content/{url}")
-            tab.wait_for_load_state("load")
-            tab.evaluate("() => document.fonts.ready")
-            shots[url] = tab.locator(".page").screenshot()
-        chromium.close()
+    chromium = browser.browser_type.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"], env=env)
+    tab = chromium.new_context(viewport={"width": 600, "height": 800}, java_script_enabled=False).new_page()
+    shots = {}
+    for url in urls:
+        tab.goto(f"{server}/content/{url}")
+        tab.wait_for_load_state("load")
+        tab.evaluate("() => document.fonts.ready")
+        shots[url] = tab.locator(".page").screenshot()
+    chromium.close()
     return shots
 
 
-def test_pages_look_the_same_without_the_systems_fonts(sites, server, tmp_path):
+def test_pages_look_the_same_without_the_systems_fonts(sites, server, browser, tmp_path):
     """The guide's pages are set in the theme's own faces: in a Chromium whose fontconfig has no
     font but DejaVu Sans (no serif, no monospace), a page looks exactly as it does with every
     font of the system. Pages with what the system's fonts draw by design are left out: characters
@@ -153,8 +151,8 @@ def test_pages_look_the_same_without_the_systems_fonts(sites, server, tmp_path):
     (fonts / sans.name).symlink_to(sans)
     conf = tmp_path / "fonts.conf"
     conf.write_text(FONTS_CONF.format(fonts=fonts, cache=tmp_path / "cache"))
-    usual = page_shots(server, urls, dict(os.environ))
-    bare = page_shots(server, urls, {**os.environ, "FONTCONFIG_FILE": str(conf)})
+    usual = page_shots(browser, server, urls, dict(os.environ))
+    bare = page_shots(browser, server, urls, {**os.environ, "FONTCONFIG_FILE": str(conf)})
     differ = [url for url in urls if usual[url] != bare[url]]
     assert len(urls) > 30
     assert not differ, f"{len(differ)} of {len(urls)} pages look different without the system's fonts: {differ}"

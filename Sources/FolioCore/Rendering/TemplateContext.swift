@@ -47,6 +47,8 @@ enum TemplateContext {
             "side": .string(page.side.rawValue), "kind": .string(page.kind.rawValue),
             // Like a printed book: no number on the cover, the title page or a blank page.
             "showsNumber": .bool(page.kind == .text || page.kind == .contents),
+            // The room added at each gap between blocks so that the text ends at the foot, in px.
+            "stretch": page.stretch > 0 ? .string("\(page.stretch)") : nil,
             "meta": value(.table(meta)),
         ]
     }

@@ -32,7 +32,7 @@ struct PageSection {
     var slug: String
     var chapter: ChapterID?
     var kind: Page.Kind
-    var pages: [[Block]]
+    var pages: [LaidPage]
 }
 
 /// Numbers the sections' pages through the book and gives each its side. With
@@ -45,10 +45,10 @@ func layOutPages(_ sections: [PageSection], sides: PageSides, chapterStart: Page
             pages.append(Page(number: pages.count + 1, numberInSection: last.numberInSection + 1, slug: last.slug,
                               chapter: last.chapter, kind: .blank, side: sides.side(of: pages.count + 1), blocks: []))
         }
-        for (offset, blocks) in section.pages.enumerated() {
+        for (offset, laid) in section.pages.enumerated() {
             let number = pages.count + 1
             pages.append(Page(number: number, numberInSection: offset + 1, slug: section.slug, chapter: section.chapter,
-                              kind: section.kind, side: sides.side(of: number), blocks: blocks))
+                              kind: section.kind, side: sides.side(of: number), blocks: laid.blocks, stretch: laid.stretch))
         }
     }
     return pages

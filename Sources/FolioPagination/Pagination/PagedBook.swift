@@ -40,7 +40,7 @@ package struct PagedBook: Sendable {
 /// (`folio serve` passes ones that reuse earlier layouts and targets).
 package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
                          options: BookOptions, type: BookType, hyphenation: Hyphenation? = nil, images: ImageSizes, sources: ChapterSources,
-                         chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[[Block]]] = paginateChapters,
+                         chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[LaidPage]] = paginateChapters,
                          knownTargets: (ChapterID, [[Block]], Bool) -> [String: Int]? = { _, _, _ in nil }) -> PagedBook {
     let geometry = PageGeometry(size: options.page.size, language: options.language, type: type,
                                 justify: options.page.justify, hyphenation: hyphenation)
@@ -64,14 +64,16 @@ package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSec
 
     // A section's pages are numbered in it from 1, as laid out (a blank page after them holds
     // nothing). Those not known already are found on every core: each is a walk of a chapter.
-    let known = sections.indices.map { knownTargets(sections[$0].chapter.id, sectionPages[$0], rawHTML) }
-    let found = Array(sections.indices).parallelMap { index in known[index] ?? FolioPagination.targetPages(of: sectionPages[index], rawHTML: rawHTML) }
+    let known = sections.indices.map { knownTargets(sections[$0].chapter.id, sectionPages[$0].map(\.blocks), rawHTML) }
+    let found = Array(sections.indices).parallelMap { index in
+        known[index] ?? FolioPagination.targetPages(of: sectionPages[index].map(\.blocks), rawHTML: rawHTML)
+    }
     var targetPages: [ChapterID: [String: Int]] = [:]
     for (section, found) in zip(sections, found) where !found.isEmpty { targetPages[section.chapter.id] = found }
     var warnings: [Diagnostic] = []
     for (index, pages) in sectionPages.prefix(sections.count).enumerated() {
         let chapter = sections[index].chapter
-        for html in tooTallHTML(pages) {
+        for html in tooTallHTML(pages.map(\.blocks)) {
             let firstLine = String(html.prefix { $0 != "\n" })
             warnings.append(.warning("this raw HTML is taller than a page: it is set on a page of its own, in a box that scrolls",
                                      at: sources.location(ofFirst: firstLine, in: chapter), hint: "split it, or make it smaller"))

@@ -4,16 +4,17 @@ import FolioBook
 import Foundation
 
 /// A chapter's blocks cut into pages: each page as full as the typesetter can make it,
-/// `<!-- pagebreak -->` forcing a new page, and every chapter at least one page long. Its prose is
-/// hyphenated when the geometry has patterns and `hyphenated` allows.
-package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool, hyphenated: Bool = true) -> [[Block]] {
+/// `<!-- pagebreak -->` forcing a new page, and every chapter at least one page long. A chapter's
+/// prose (`prose`: not a generated page's entries) is hyphenated when the geometry has patterns,
+/// and its pages but each section's last end at the foot.
+package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool, prose: Bool = true) -> [LaidPage] {
     var typesetter = typesetter
     typesetter.memo = LineMemo()
     let geometry = typesetter.geometry
-    var pages: [[Block]] = []
+    var pages: [LaidPage] = []
     // Each table's type size is chosen once, for the page's width, so its height and its HTML
     // agree; paragraphs get their soft hyphens, which the pages keep.
-    var hyphenator = hyphenated ? geometry.hyphenation.map(SoftHyphenator.init) : nil
+    var hyphenator = prose ? geometry.hyphenation.map(SoftHyphenator.init) : nil
     let blocks = blocks.map { block in
         block.rewrittenBlocks { block -> Block in
             switch block {
@@ -38,9 +39,11 @@ package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool, 
                 }
             }
         }
-        pages += laid.pages
+        pages += laid.pages.enumerated().map { index, blocks in
+            LaidPage(blocks: blocks, stretch: prose && index < laid.pages.count - 1 ? typesetter.stretch(of: blocks) : 0)
+        }
     }
-    return pages.isEmpty ? [[]] : pages
+    return pages.isEmpty ? [LaidPage(blocks: [])] : pages
 }
 
 /// The fewest lines a section's last page holds where the text allows.
@@ -112,6 +115,6 @@ func isPageBreak(_ html: String) -> Bool {
 }
 
 /// Every chapter paginated, side by side: chapters are independent.
-package func paginateChapters(_ chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[[Block]]] {
-    chapters.parallelMap { paginate($0.blocks, typesetter: typesetter, rawHTML: rawHTML, hyphenated: !$0.chapter.id.isGenerated) }
+package func paginateChapters(_ chapters: [ParsedChapter], typesetter: Typesetter, rawHTML: Bool) -> [[LaidPage]] {
+    chapters.parallelMap { paginate($0.blocks, typesetter: typesetter, rawHTML: rawHTML, prose: !$0.chapter.id.isGenerated) }
 }

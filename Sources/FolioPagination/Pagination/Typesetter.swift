@@ -36,6 +36,21 @@ package struct Typesetter {
         return geometry.gap
     }
 
+    /// The room added at each gap of a page's `blocks` (before a heading, around a list, code, a
+    /// quote…; not after a heading, nor between paragraphs) so that they end at the foot of the
+    /// page: what is left spread evenly, less a pixel kept for the browser's rounding; none when
+    /// the page has no such gap, or when a gap would grow by more than two lines (a page that ends
+    /// early for a block too tall to follow is left so, not pulled apart).
+    func stretch(of blocks: [Block]) -> Double {
+        let gaps = zip(blocks, blocks.dropFirst()).filter { previous, block in
+            block.isHeading || !(previous.isHeading || previous.isParagraph && block.isParagraph)
+        }.count
+        guard gaps > 0 else { return 0 }
+        let left = geometry.contentHeight - height(of: blocks, width: geometry.contentWidth) - 1
+        let stretch = (left / Double(gaps) * 100).rounded(.down) / 100
+        return stretch > 0 && stretch <= 2 * geometry.lineHeight ? stretch : 0
+    }
+
     func height(of blocks: [Block], width: Double) -> Double {
         var total = 0.0
         for (index, block) in blocks.enumerated() {

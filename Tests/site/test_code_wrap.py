@@ -1,8 +1,8 @@
 """Code set as in print, in Chromium: a listing of 2,000 random lines of code (identifiers,
 punctuation, spaces, tabs, long unbroken words, CJK) takes, line by line, as many lines on its
-pages as the paginator counts (`CodeLines`, asked through a Swift test), no word is cut where a
-space or punctuation would do, the lines a line wraps onto are marked, and the text copied from
-a listing is its source."""
+pages as the paginator counts (`CodeLines`, asked through a Swift test), so that each page holds
+its part of the listing; no word is cut where a space or punctuation would do, the lines a line
+wraps onto are marked, and the text copied from a listing is its source."""
 import json
 import os
 import random
@@ -115,6 +115,9 @@ SET_LINES = """() => {
 }"""
 
 
+OVERFLOW = "() => { const box = document.querySelector('[data-page-content]'); return box.scrollHeight - box.clientHeight; }"
+
+
 def is_word(character):
     """A letter, a digit or `_` of a word: not a wide (CJK) character, set apart."""
     return character == "_" or unicodedata.category(character)[0] in "LNM" and unicodedata.east_asian_width(character) not in "WF"
@@ -144,6 +147,8 @@ def test_code_lines_wrap_as_the_paginator_counts(listing, browser, capsys):
         for entry in manifest["readingOrder"]:
             tab.goto(f"{server}/{entry['href']}")
             tab.evaluate("() => document.fonts.ready")
+            # The listing is cut between pages by the lines counted: each part fits its page.
+            assert tab.evaluate(OVERFLOW) <= 0.5, f"{entry['href']} overflows"
             for part in tab.evaluate(SET_LINES):
                 assert part["text"] == "".join(line["text"] + "\n" for line in part["lines"])
                 # What a reader copies is the source: no marks, and no line break but the source's

@@ -32,6 +32,10 @@ struct CodeLinesTests {
         #expect(setting.breaks("expect(\"Not a number!\");", box: box(12)) == [7])
     }
 
+    @Test func aLineBreaksAfterAClosingQuoteButNotAnApostrophe() {
+        #expect(setting.breaks("say(\"it\"s don't)", box: box(6)) == [4, 8])
+    }
+
     @Test func numbersAreNotBroken() {
         // Not after the minus sign or the decimal point; after the hyphen of `A-1`, as Chromium does.
         #expect(setting.breaks("x = -1.5 * y.0 + A-1", box: box(8)) == [13, 19])

@@ -25,6 +25,9 @@ package struct RenderInputs: Equatable, Encodable {
     var sections: [Section]
     var targetPages: [ChapterID: [String: Int]]
     var assets: [String]
+    /// The page's sizes and the faces' fingerprint: which lines of code may wrap on a page.
+    var geometry: String
+    var faces: UInt64
 
     init(_ project: LoadedProject, sections: [ParsedChapter], paged: PagedBook, assets: [String]) {
         title = project.loaded.book.title
@@ -35,6 +38,7 @@ package struct RenderInputs: Equatable, Encodable {
                                                meta: $0.chapter.meta) }
         targetPages = paged.targetPages
         self.assets = assets
+        (geometry, faces) = (paged.geometry.cssVariables, paged.geometry.type.fingerprint)
     }
 
     /// What every page document reads: all but the sections and where their targets are, and

@@ -68,6 +68,23 @@ struct CodeHighlightingTests {
         #expect(HTMLRenderer(rawHTML: false).render(blocks) == "<pre><code class=\"language-rust\">let x = 1;\n</code></pre>\n")
     }
 
+    /// A line that may wrap is set in a `wraps` span with a `<wbr>` at each place it may break;
+    /// one at a highlighted run's edge goes outside the run's span.
+    @Test func aLineThatMayWrapIsMarkedWhereItMayBreak() {
+        let parsed = parseChapter(Chapter(id: "a.md", slug: "a"), source: "```rust\nlet x: u32 = 7;\nok\n```", options: MarkdownOptions())
+        let renderer = HTMLRenderer(rawHTML: false, codeClasses: .mdBook, codeLineBreaks: { line, _ in line.count > 2 ? [4, 7, 13] : nil })
+        #expect(renderer.render(parsed.blocks) == "<pre><code class=\"language-rust\"><span class=\"wraps\"><span class=\"hljs-keyword\">let</span> "
+                + "<wbr>x: <wbr><span class=\"hljs-type\">u32</span> = <wbr><span class=\"hljs-number\">7</span>;</span>\nok\n</code></pre>\n")
+    }
+
+    /// The page's renderer is asked about each line with how many blocks its code block is inside,
+    /// which narrow its box.
+    @Test func aLineIsMarkedForTheBlocksItIsIn() {
+        let parsed = parseChapter(Chapter(id: "a.md", slug: "a"), source: "> - ```\n>   a\n>   ```", options: MarkdownOptions())
+        let renderer = HTMLRenderer(rawHTML: false, codeClasses: .mdBook, codeLineBreaks: { _, nesting in nesting == 2 ? [] : nil })
+        #expect(renderer.render(parsed.blocks).contains("<pre><code><span class=\"wraps\">a</span>\n</code></pre>"))
+    }
+
     @Test func theSameCodeGivesTheSameBytesOnEveryThread() async {
         let code = "```rust\nfn main() { let s = \"x\"; } // done\n```"
         let expected = page(code)

@@ -1,5 +1,6 @@
 """Tests of built sites: books built by the real `folio` binary; the browser tests serve
 them over HTTP on loopback and open them in Debian's Chromium through Playwright."""
+import contextlib
 import functools
 import http.server
 import os
@@ -70,16 +71,24 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def server(sites):
-    """One static server on 127.0.0.1 for every site: /<site-name>/…"""
-    root = next(iter(sites.values())).parent
+@contextlib.contextmanager
+def serving(root: Path):
+    """A static server on 127.0.0.1 for the folder; its address."""
     handler = functools.partial(QuietHandler, directory=str(root))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def server(sites):
+    """One static server on 127.0.0.1 for every site: /<site-name>/…"""
+    with serving(next(iter(sites.values())).parent) as address:
+        yield address
 
 
 @pytest.fixture(scope="session")

@@ -17,14 +17,16 @@ def fold(text):
 
 def page_texts(site):
     """Each page's text (book number → folded text of its data-page-content, images' descriptions
-    included), by a scan of the documents; not the contents pages, which search leaves out."""
+    included, a long line of code's <wbr>s left out), by a scan of the documents; not the contents
+    pages, which search leaves out."""
     texts = {}
     for number, item in enumerate(manifest(site)["readingOrder"], 1):
         if item["href"].startswith("contents/"):
             continue
         document = (site / item["href"].split("#")[0]).read_text()
         body = re.search(r'data-page-content>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
-        texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r'<img[^>]*\balt="([^"]*)"[^>]*>', r" \1 ", body))))
+        body = re.sub(r'<img[^>]*\balt="([^"]*)"[^>]*>', r" \1 ", body.replace("<wbr>", ""))
+        texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", body)))
     return texts
 
 

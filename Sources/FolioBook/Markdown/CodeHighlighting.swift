@@ -15,50 +15,108 @@ import CHighlighting
 ///
 /// The highlighter starts afresh at each part of a code block split across pages, and a run
 /// never crosses a line, so every part's spans close within it.
-func appendHighlightedCode(_ code: String, language: String?, to out: inout HTMLBuffer) {
-    guard let language else { return out.appendEscaped(code) }
-    if language == "console" || language == "shell" {
-        return appendShellSession(code, to: &out)
+///
+/// A line that may wrap on the page, for which `breaks` gives the places it may break at (UTF-8
+/// offsets in the line), is set in a `<span class="wraps">`, with a `<wbr>` at each of them: the
+/// theme hangs the lines it wraps onto and marks them, and the browser breaks it only there.
+func appendHighlightedCode(_ code: String, language: String?, breaks: ((Substring) -> [Int]?)? = nil, to out: inout HTMLBuffer) {
+    let shell = language == "console" || language == "shell"
+    let runs = shell ? [] : language.flatMap { highlightedRuns(code[...], syntax: $0) } ?? []
+    guard shell || !runs.isEmpty || breaks != nil else { return out.appendEscaped(code) }
+    var next = runs[...]
+    var lineStart = 0
+    for (index, line) in code.lines.enumerated() {
+        if index > 0 { out.append("\n") }
+        let lineEnd = lineStart + line.utf8.count
+        let lineRuns: [Run]
+        if shell {
+            lineRuns = shellRuns(line)
+        } else {
+            let count = next.prefix { $0.start < lineEnd }.count
+            lineRuns = next.prefix(count).map { $0.moved(by: -lineStart) }
+            next = next.dropFirst(count)
+        }
+        appendLine(line, runs: lineRuns, breaks: line.isEmpty ? nil : breaks?(line), to: &out)
+        lineStart = lineEnd + 1
     }
-    if !appendHighlighted(code[...], syntax: language, to: &out) { out.appendEscaped(code) }
 }
 
-/// `code` with its runs in spans; false, having appended nothing, when no syntax is `syntax`.
-private func appendHighlighted(_ code: Substring, syntax: String, to out: inout HTMLBuffer) -> Bool {
+/// A run of code that takes a highlight.js class, in UTF-8 offsets.
+private struct Run {
+    var start: Int, end: Int
+    var classes: String
+
+    func moved(by offset: Int) -> Run {
+        Run(start: start + offset, end: end + offset, classes: classes)
+    }
+}
+
+/// `code`'s runs in `syntax`; nil when no syntax is `syntax`.
+private func highlightedRuns(_ code: Substring, syntax: String) -> [Run]? {
     var runs = chighlighting_runs()
     let found = withBytes(code) { bytes in
         chighlighting_highlight(syntax, bytes.baseAddress, bytes.count, &runs)
     }
-    guard found else { return false }
+    guard found else { return nil }
     defer { chighlighting_free(&runs) }
-    let utf8 = code.utf8
-    var (written, writtenOffset) = (utf8.startIndex, 0)
-    for run in UnsafeBufferPointer(start: runs.runs, count: runs.count) {
-        let start = utf8.index(written, offsetBy: run.offset - writtenOffset)
-        let end = utf8.index(start, offsetBy: run.length)
-        out.appendEscaped(code[written..<start])
-        out.append("<span class=\"")
-        out.append(String(cString: run.classes))
-        out.append("\">")
-        out.appendEscaped(code[start..<end])
-        out.append("</span>")
-        (written, writtenOffset) = (end, run.offset + run.length)
+    return UnsafeBufferPointer(start: runs.runs, count: runs.count).map { run in
+        Run(start: run.offset, end: run.offset + run.length, classes: String(cString: run.classes))
     }
-    out.appendEscaped(code[written...])
-    return true
 }
 
-/// A shell session: each prompt in highlight.js's `hljs-meta prompt_`, its command as a shell
-/// (Bash) line, the output plain.
-private func appendShellSession(_ code: String, to out: inout HTMLBuffer) {
-    for (index, line) in code.lines.enumerated() {
-        if index > 0 { out.append("\n") }
-        guard line.hasPrefix("$ ") else {
-            out.appendEscaped(line)
-            continue
+/// A line of a shell session: a prompt in highlight.js's `hljs-meta prompt_`, its command as a
+/// shell (Bash) line; any other line is the command's output, plain.
+private func shellRuns(_ line: Substring) -> [Run] {
+    guard line.hasPrefix("$ ") else { return [] }
+    let command = highlightedRuns(line.dropFirst(2), syntax: "bash") ?? []
+    return [Run(start: 0, end: 2, classes: "hljs-meta prompt_")] + command.map { $0.moved(by: 2) }
+}
+
+/// A line, its runs in spans (offsets in the line), and, when it may wrap, in a `wraps` span
+/// with a `<wbr>` at each of `breaks`.
+private func appendLine(_ line: Substring, runs: [Run], breaks: [Int]?, to out: inout HTMLBuffer) {
+    if breaks != nil { out.append("<span class=\"wraps\">") }
+    var text = LineText(line: line, breaks: breaks ?? [])
+    for run in runs {
+        // A break where a run begins or ends goes outside its span.
+        text.append(upTo: run.start, breakingAtEnd: true, to: &out)
+        out.append("<span class=\"")
+        out.append(run.classes)
+        out.append("\">")
+        text.append(upTo: run.end, breakingAtEnd: false, to: &out)
+        out.append("</span>")
+    }
+    text.append(upTo: line.utf8.count, breakingAtEnd: false, to: &out)
+    if breaks != nil { out.append("</span>") }
+}
+
+/// A line written a piece at a time, escaped, a `<wbr>` at each break the pieces reach.
+private struct LineText {
+    let line: Substring
+    var breaks: ArraySlice<Int>
+    /// How far it is written, as an index and a UTF-8 offset.
+    var written: Substring.Index
+    var offset = 0
+
+    init(line: Substring, breaks: [Int]) {
+        self.line = line
+        self.breaks = breaks[...]
+        written = line.startIndex
+    }
+
+    /// The line up to `end`, from where it was written, and the break at `end` when `breakingAtEnd`.
+    mutating func append(upTo end: Int, breakingAtEnd: Bool, to out: inout HTMLBuffer) {
+        while let next = breaks.first, next < end || breakingAtEnd && next == end {
+            piece(upTo: next, to: &out)
+            out.append("<wbr>")
+            breaks.removeFirst()
         }
-        out.append("<span class=\"hljs-meta prompt_\">$ </span>")
-        let command = line.dropFirst(2)
-        if !appendHighlighted(command, syntax: "bash", to: &out) { out.appendEscaped(command) }
+        piece(upTo: end, to: &out)
+    }
+
+    private mutating func piece(upTo end: Int, to out: inout HTMLBuffer) {
+        let index = line.utf8.index(written, offsetBy: end - offset)
+        out.appendEscaped(line[written..<index])
+        (written, offset) = (index, end)
     }
 }

@@ -22,12 +22,19 @@ package struct HTMLRenderer: Sendable {
     var rawLink: @Sendable (RawHTMLLink) -> String?
     /// An aside's title in the book's language.
     var asideTitle: @Sendable (Aside) -> String
+    /// Where a line of code that may wrap on the page may break (UTF-8 offsets in the line), for a
+    /// code block `nesting` blocks deep; nil for a line that fits. Nil on the whole: code is
+    /// written as cmark writes it.
+    var codeLineBreaks: (@Sendable (_ line: Substring, _ nesting: Int) -> [Int]?)?
+    /// How many blocks the blocks being rendered are inside.
+    private var nesting = 0
 
     package init(rawHTML: Bool, codeClasses: CodeClasses = .cmark, resolve: @escaping @Sendable (ChapterLink) -> String = { _ in "" },
                 headingID: @escaping @Sendable (String) -> String = { $0 },
                 anchor: @escaping @Sendable (String) -> String = { "#" + $0 },
                 rawLink: @escaping @Sendable (RawHTMLLink) -> String? = { _ in nil },
-                asideTitle: @escaping @Sendable (Aside) -> String = \.englishTitle) {
+                asideTitle: @escaping @Sendable (Aside) -> String = \.englishTitle,
+                codeLineBreaks: (@Sendable (Substring, Int) -> [Int]?)? = nil) {
         self.rawHTML = rawHTML
         self.codeClasses = codeClasses
         self.resolve = resolve
@@ -35,6 +42,14 @@ package struct HTMLRenderer: Sendable {
         self.anchor = anchor
         self.rawLink = rawLink
         self.asideTitle = asideTitle
+        self.codeLineBreaks = codeLineBreaks
+    }
+
+    /// The renderer for the blocks inside a block.
+    private var inner: HTMLRenderer {
+        var inner = self
+        inner.nesting += 1
+        return inner
     }
 
     package func render(_ blocks: [Block]) -> String {
@@ -74,7 +89,8 @@ package struct HTMLRenderer: Sendable {
         case .blockQuote(let children):
             out.newline()
             out.append("<blockquote>\n")
-            for child in children { render(child, tight: false, into: &out) }
+            let inner = inner
+            for child in children { inner.render(child, tight: false, into: &out) }
             out.newline()
             out.append("</blockquote>\n")
         case .aside(let aside):
@@ -84,12 +100,13 @@ package struct HTMLRenderer: Sendable {
         case .list(let list):
             out.newline()
             out.append(openingTag(of: list))
+            let inner = inner
             for (index, item) in list.items.enumerated() {
                 out.newline()
                 // A tight item's text has no `<p>`: the item carries the classes of a paragraph going on over the page.
                 let classes = (index == 0 && continued ? ["continued"] : []) + (list.tight ? item.last?.paragraphClasses ?? [] : [])
                 out.append(classes.isEmpty ? "<li>" : "<li class=\"\(classes.joined(separator: " "))\">")
-                for child in item { render(child, tight: list.tight, into: &out) }
+                for child in item { inner.render(child, tight: list.tight, into: &out) }
                 out.append("</li>\n")
             }
             out.append(list.start == nil ? "</ul>\n" : "</ol>\n")
@@ -102,7 +119,8 @@ package struct HTMLRenderer: Sendable {
             case .mdBook: (mdBook.classes, mdBook.language)
             }
             out.append("<pre\(mark)>" + (classes.map { "<code class=\"\(escapeHTML($0))\">" } ?? "<code>"))
-            appendHighlightedCode(code, language: language, to: &out)
+            let nesting = nesting
+            appendHighlightedCode(code, language: language, breaks: codeLineBreaks.map { breaks in { breaks($0, nesting) } }, to: &out)
             out.append("</code></pre>\n")
         case .html(let html):
             out.newline()
@@ -175,7 +193,8 @@ package struct HTMLRenderer: Sendable {
         out.newline()
         out.append("<blockquote class=\"blockquote-tag blockquote-tag-\(aside.kind.rawValue)\(continued ? " continued" : "")\">\n")
         if !continued { out.append("<p class=\"blockquote-tag-title\">\(aside.icon)\(escapeHTML(asideTitle(aside)))</p>\n") }
-        for child in aside.blocks { render(child, tight: false, into: &out) }
+        let inner = inner
+        for child in aside.blocks { inner.render(child, tight: false, into: &out) }
         out.newline()
         out.append("</blockquote>\n")
     }
@@ -185,6 +204,7 @@ package struct HTMLRenderer: Sendable {
     func renderDefinitionList(_ list: DefinitionList, continued: Bool, into out: inout HTMLBuffer) {
         out.newline()
         out.append(continued ? "<dl class=\"continued\">\n" : "<dl>\n")
+        let inner = inner
         for entry in list.entries {
             if !entry.term.isEmpty {
                 out.append(entry.id.isEmpty ? "<dt>" : "<dt id=\"\(escapeHTML(headingID(entry.id)))\">")
@@ -193,7 +213,7 @@ package struct HTMLRenderer: Sendable {
             }
             for definition in entry.definitions {
                 out.append("<dd>")
-                for child in definition { render(child, tight: list.tight, into: &out) }
+                for child in definition { inner.render(child, tight: list.tight, into: &out) }
                 out.append("</dd>\n")
             }
         }
@@ -210,6 +230,7 @@ package struct HTMLRenderer: Sendable {
         out.append(continued ? "<section class=\"footnotes continued\">\n" : "<section class=\"footnotes\">\n")
         let first = notes.first?.number ?? 1
         out.append(first == 1 ? "<ol>\n" : "<ol start=\"\(first)\">\n")
+        let inner = inner
         for note in notes {
             out.append("<li id=\"\(escapeHTML(headingID(Footnote.noteID(note.number))))\">\n")
             let backlinks = (1...max(1, note.references)).map { occurrence in
@@ -217,13 +238,13 @@ package struct HTMLRenderer: Sendable {
                 return "<a href=\"\(href(anchor(Footnote.referenceID(note.number, occurrence: occurrence))))\" class=\"footnote-backref\">\(mark)</a>"
             }.joined(separator: " ")
             if case .paragraph(let content)? = note.blocks.last {
-                for block in note.blocks.dropLast() { render(block, tight: false, into: &out) }
+                for block in note.blocks.dropLast() { inner.render(block, tight: false, into: &out) }
                 out.newline()
                 out.append("<p>")
                 render(content, into: &out)
                 out.append(" \(backlinks)</p>\n")
             } else {
-                for block in note.blocks { render(block, tight: false, into: &out) }
+                for block in note.blocks { inner.render(block, tight: false, into: &out) }
                 out.newline()
                 out.append(backlinks + "\n")
             }

@@ -93,6 +93,8 @@ final class PageDocuments: Sendable {
     let bookShared: [String: TemplateValue]
     let shared: TemplateValue
     let template: MustacheTemplate
+    /// Where the lines of code that may wrap on the book's pages may break.
+    let codeLineBreaks: @Sendable (Substring, Int) -> [Int]?
 
     /// `sections` are the book's, linked; their blocks are not read (the pages hold the text).
     init(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], theme: RenderingTheme) throws {
@@ -108,6 +110,7 @@ final class PageDocuments: Sendable {
         pageShared["geometry"] = .string(SiteLayout.geometry)
         shared = .object(pageShared)
         template = try theme.templates.template("page", specialisedOver: .object(pageShared), ownNames: Self.ownNames)
+        codeLineBreaks = Typesetter(geometry: paged.geometry, images: [:]).codeLineBreaks
     }
 
     /// The document of the page at `index` of `pages` (the book's): its share of the chapter in the theme's `page` template.
@@ -121,7 +124,8 @@ final class PageDocuments: Sendable {
                                     headingID: { SiteLayout.headingID(slug: page.slug, id: $0) },
                                     anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id },
                                     rawLink: { links.rawHTMLLinkURL($0, on: page, targets: targets) },
-                                    asideTitle: { [strings = theme.strings.values] in strings[$0.titleKey] ?? $0.englishTitle })
+                                    asideTitle: { [strings = theme.strings.values] in strings[$0.titleKey] ?? $0.englishTitle },
+                                    codeLineBreaks: codeLineBreaks)
         let context: [String: TemplateValue] = [
             "title": .string([pageTitle, bookTitle].compactMap { $0 }.joined(separator: " · ")),
             "page": TemplateContext.page(page, meta: page.chapter.flatMap { chapters[$0]?.chapter.meta } ?? []),

@@ -327,37 +327,27 @@ package struct Typesetter {
 
     // MARK: Code
 
-    /// Each source line's count of lines on the page. The theme sets code so that the browser
-    /// breaks it as a typewriter would (`white-space: break-spaces; line-break: anywhere`): every
-    /// character, spaces included, takes its advance, and a line breaks before the first that
-    /// does not fit, wherever it is. A tab reaches the next tab stop (every four spaces), or the
-    /// one after when the next is nearer than half a space, as CSS says; at a break it takes a
-    /// whole stop on the new line.
+    /// Each source line's count of lines on the page, set as the theme sets code (`CodeLines`).
     private func codeLines(_ code: String, width: Double) -> [Int] {
-        let box = width - 2 * geometry.codePaddingInline
-        let widths = TextWidths.Scaled.table(.mono, size: geometry.codeSize, type: geometry.type)
-        let space = widths.width(" ")
-        let tabStop = 4 * space
-        return sourceLines(code).map { line in
-            var lines = 1
-            var x = 0.0
-            for scalar in line.unicodeScalars {
-                var advance: Double
-                if scalar == "\t" {
-                    advance = ((x / tabStop + 1e-9).rounded(.down) + 1) * tabStop - x
-                    if advance < space / 2 - 1e-9 { advance += tabStop }
-                } else {
-                    advance = widths.width(scalar)
-                }
-                if x > 0, x + advance > box + 0.001 {
-                    lines += 1
-                    x = 0
-                    if scalar == "\t" { advance = tabStop }
-                }
-                x += advance
-            }
-            return lines
-        }
+        let setting = CodeLines(size: geometry.codeSize, type: geometry.type)
+        let box = codeBox(width)
+        return sourceLines(code).map { setting.count($0, box: box) }
+    }
+
+    /// The width of a code block's text in a box `width` wide.
+    private func codeBox(_ width: Double) -> Double {
+        width - 2 * geometry.codePaddingInline
+    }
+
+    /// Where the page marks each line of code that may wrap (`CodeLines.breaks`), for a code
+    /// block inside `nesting` other blocks. The renderer does not know the box's width, but only
+    /// that each block around takes at most a list's or a quote's indent: a line is marked when it
+    /// would wrap in the narrowest box it may have, and the marks change nothing in a line that
+    /// does not wrap.
+    package var codeLineBreaks: @Sendable (_ line: Substring, _ nesting: Int) -> [Int]? {
+        let setting = CodeLines(size: geometry.codeSize, type: geometry.type)
+        let (box, indent) = (codeBox(geometry.contentWidth), max(geometry.listIndent, geometry.quoteIndent))
+        return { line, nesting in setting.breaks(line, box: box - Double(nesting) * indent) }
     }
 
     private func sourceLines(_ code: String) -> [Substring] {

@@ -48,9 +48,9 @@ package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSec
     let geometry = PageGeometry(size: options.page.size, language: options.language, type: type)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
-    // The other generated sections are laid out with the chapters, under ids no chapter file can have.
-    let before = generated.filter { $0.0 != .contents }
-    let generatedSections = before.map { section, blocks in
+    // The generated sections but the contents are laid out with the chapters, under ids no chapter file can have.
+    let others = generated.filter { $0.0 != .contents }
+    let generatedSections = others.map { section, blocks in
         ParsedChapter(chapter: Chapter(id: ChapterID("/" + section.rawValue), slug: section.rawValue), title: "", blocks: blocks, headings: [])
     }
     let sectionPages = chapterPages(sections + generatedSections, typesetter, rawHTML)
@@ -61,10 +61,10 @@ package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSec
     let covers = written.prefix { $0.kind == .cover }
     let chapters = written.dropFirst(covers.count)
     let sides = PageSides(options.reading, direction: options.direction)
-    var laidOutBefore = sectionPages.dropFirst(sections.count).makeIterator()
+    var othersPages = sectionPages.dropFirst(sections.count).makeIterator()
     let front = generated.map { section, blocks in
         guard section == .contents else {
-            return PageSection(slug: section.rawValue, chapter: nil, kind: Page.Kind(section), pages: laidOutBefore.next()!)
+            return PageSection(slug: section.rawValue, chapter: nil, kind: Page.Kind(section), pages: othersPages.next()!)
         }
         // The chapters' pages are numbered from the first chapter's, whatever comes before it:
         // laid out alone, they have the numbers they will show.

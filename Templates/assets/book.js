@@ -5,6 +5,7 @@ export function book(manifest, base) {
   const { width: pageWidth, height: pageHeight } = option('page-size'), direction = option('direction'), spine = option('spine');
   const vertical = /tb|bt/.test(direction), reversed = /rtl|btt/.test(direction), scrolling = option('transition') == 'scroll';
   const urls = readingOrder.map((entry) => new URL(entry.href, base).href);
+  const labels = manifest.pageList.map((entry) => entry.title);
   const side = (page) => readingOrder[page - 1].properties?.page || 'center';
   const verso = (page) => side(page) == (reversed ? 'right' : 'left');
   const canSpread = /mid|auto/.test(spine) && readingOrder.some((entry) => entry.properties?.page != 'center');
@@ -17,6 +18,8 @@ export function book(manifest, base) {
       : (page > 1 && verso(page - 1) ? [page - 1, page] : [page]),
     chapter: (page) => readingOrder[page - 1].title,
     url: (page) => urls[page - 1],
+    // The number a page shows: front matter in roman numerals, the chapters' pages from 1.
+    label: (page) => labels[page - 1],
     page: (url) => urls.indexOf(url.split('#')[0]) + 1,
     clamp: (page) => Math.min(pageCount, Math.max(1, page | 0)),
     // Two pages when they come out at least 3/4 the size one would.

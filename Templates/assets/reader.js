@@ -35,7 +35,7 @@ async function start(base) {
 
   // Chapters: entries without a fragment (headings have one). The bar holds a window of them
   // around the current one; the panel, rows of the whole tree made as they scroll or take focus.
-  const linkTo = (entry) => element('a', { href: entry.href, 'data-page': entry.page }, entry.title);
+  const linkTo = (entry, ...content) => element('a', { href: entry.href, 'data-page': entry.page }, ...content);
   const flatten = (entries, level = 1) => entries.flatMap((entry) => {
     const href = new URL(entry.href, base).href;
     const sections = entry.children?.filter((child) => !child.href.includes('#')) || [];
@@ -48,10 +48,12 @@ async function start(base) {
     previousButton, contentsButton, searchButton, slider, indicator, nextButton), panel, announcer);
   const row = (index) => {
     if (!madeRows.has(index)) {
-      const { level } = rows[index];
+      const entry = rows[index], { level } = entry;
       madeRows.set(index, element('li', {
         'aria-level': level, 'aria-setsize': rows.length, 'aria-posinset': index + 1,
-        style: `top:${2.5 * index}em;padding-inline-start:${1.5 * level - 1.5}rem` }, linkTo(rows[index])));
+        style: `top:${2.5 * index}em;padding-inline-start:${1.5 * level - 1.5}rem` },
+      // As on the contents page: the title, leaders (folio.css), the number of the page it starts on.
+      linkTo(entry, element('span', {}, entry.title), element('span', { class: 'page-number' }, book.label(entry.page)))));
     }
     return madeRows.get(index);
   };
@@ -90,7 +92,7 @@ async function start(base) {
     previousButton.setAttribute('aria-disabled', page <= 1);
     nextButton.setAttribute('aria-disabled', engine.shown.at(-1) >= pageCount);
     if (current == markedChapter) return;
-    const links = chapters.slice(Math.max(0, index - 6), index + 7).map(linkTo);
+    const links = chapters.slice(Math.max(0, index - 6), index + 7).map((chapter) => linkTo(chapter, chapter.title));
     const currentLink = links.find((link) => link.dataset.page == current?.page);
     chapterBar.replaceChildren(...links, chapterMark);
     chapterMark.hidden = !(markedChapter = current);

@@ -69,7 +69,7 @@ function make({ book, base, root, say, go, opener }) {
     if (mine != run || list.children.length != listed) return;
     const items = results.slice(listed).map((page) => element('li', { 'data-page': page },
       element('a', { href: book.url(page), 'data-page': page },
-        element('span', { class: 'folio-result-page' }, `${say('page')} ${page}`), ' ',
+        element('span', { class: 'folio-result-page' }, `${say('page')} ${book.label(page)}`), ' ',
         element('span', { class: 'folio-result-chapter' }, book.chapter(page) || ''), element('span', { class: 'folio-snippet' }))));
     list.append(...items);
     for (const item of items) seen.observe(item);

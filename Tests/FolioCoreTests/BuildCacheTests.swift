@@ -189,6 +189,21 @@ import Testing
         #expect(try grown.bytes() == buildInMemory(.memory(files)).bytes())
     }
 
+    /// A chapter grown by pages moves the pages the later chapters start on: the contents page
+    /// shows their new numbers, as a fresh build's does, and so does the page each line leads to.
+    @Test func theContentsFollowAChapterThatGrows() throws {
+        let cache = BuildCache()
+        var files = Self.book
+        let before = contentsNumbers(try buildInMemory(.memory(files), cache: cache).bytes())
+        files["one.md"]! += "\n" + Self.paragraphs(30, "grown") + "\n"
+        let grown = try buildInMemory(.memory(files), cache: cache, changed: ["one.md"]).bytes()
+        #expect(grown == (try buildInMemory(.memory(files)).bytes()))
+        let after = contentsNumbers(grown)
+        #expect(after["one"] == before["one"])
+        for slug in ["two", "three"] { #expect(Int(after[slug] ?? "") ?? 0 > Int(before[slug] ?? "") ?? 0, "\(slug)") }
+        for (slug, number) in after { #expect(folio(grown["\(slug)/1.html"]) == number, "\(slug)") }
+    }
+
     /// A link written in raw HTML finds its chapter when the page is rendered, against every
     /// chapter: a chapter added that the link now reaches first changes the page that holds it,
     /// though its text is the same.

@@ -76,6 +76,26 @@ struct CachedBuildTests {
         #expect(terms.contains { $0.contains("\"zyzzyva\"") })
     }
 
+    /// An edit that adds pages to a chapter moves the pages the later chapters start on: the
+    /// contents page shows their new numbers, and the site is a fresh build's; so it is again
+    /// once the pages are taken away.
+    @Test func anEditThatMovesLaterChaptersRenumbersTheContents() throws {
+        let (scratch, book, site) = try built()
+        let before = contentsNumbers(snapshot(site))
+        #expect(before.count == 6)
+        let added = String(repeating: "\nA paragraph added to the chapter, long enough to take a line or two of its page.\n", count: 60)
+        try edit(book, "02-chapter.md") { $0 + added }
+        try rebuild(book, into: site, scratch)
+        let after = contentsNumbers(snapshot(site))
+        // Chapters one and two ("chapter", "chapter-1"), then those after the one edited.
+        #expect(after["chapter"] == before["chapter"] && after["chapter-1"] == before["chapter-1"])
+        for slug in (2...5).map({ "chapter-\($0)" }) { #expect(Int(after[slug] ?? "") ?? 0 > Int(before[slug] ?? "") ?? 0, "\(slug)") }
+        for (slug, number) in after { #expect(folio(snapshot(site)["\(slug)/1.html"]) == number, "\(slug)") }
+        try edit(book, "02-chapter.md") { $0.replacingOccurrences(of: added, with: "") }
+        try rebuild(book, into: site, scratch)
+        #expect(contentsNumbers(snapshot(site)) == before)
+    }
+
     /// The site's fonts hold the book's characters: cut again when an edit brings a new one, kept
     /// as they are otherwise.
     @Test func theFontsAreCutAgainForANewCharacter() throws {

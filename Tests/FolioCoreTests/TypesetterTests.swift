@@ -46,6 +46,18 @@ struct TypesetterTests {
         #expect(lines.map(\.start) == [0, 10])
     }
 
+    /// A contents line's title is set short of its page number on every line: a title that fills a
+    /// line beside a narrow number takes two beside a wide one.
+    @Test func aContentsLineLeavesItsNumberRoom() throws {
+        func line(_ words: Int, page: String) -> ContentsLine {
+            ContentsLine(title: [.text(Array(repeating: "a", count: words).joined(separator: " "))], chapter: ChapterID("a.md"), page: page)
+        }
+        let width = geometry.contentWidth
+        let filling = try #require((1...200).last { typesetter.lines(of: line($0, page: "8"), width: width).count == 1 })
+        #expect(typesetter.lines(of: line(filling, page: "8888"), width: width).count == 2)
+        #expect(typesetter.height(of: .contentsLine(line(filling, page: "8888")), width: width, after: nil) == 2 * geometry.lineHeight)
+    }
+
     @Test func anIndentShortensTheFirstLine() {
         let atoms = TextAtomizer.atoms([.text("aaaa aaaa")], geometry: geometry, fontSize: 10, bold: false, images: [:], width: 100)
         #expect(LineBreaker(width: 52, lineHeight: 12, type: geometry.type).lines(atoms, indent: 10).count == 2)

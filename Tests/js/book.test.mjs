@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { book } from '../../Templates/assets/book.js';
 
 const BASE = 'https://example.org/docs/book/manifest.json';
-// A manifest like the build's: pages of `sides` ('left', 'right', 'center'), options as given.
+// A manifest like the build's: pages of `sides` ('left', 'right', 'center'), the first two front
+// matter, options as given.
 function manifest(sides, { direction = 'ltr', transition = 'curl', spine = 'auto' } = {}) {
   return {
     metadata: {
@@ -12,6 +13,7 @@ function manifest(sides, { direction = 'ltr', transition = 'curl', spine = 'auto
       'urn:folio:page-size': { width: 400, height: 600 },
     },
     readingOrder: sides.map((page, i) => ({ href: `ch/${i + 1}.html`, title: i < 2 ? 'Book' : 'Two', properties: { page } })),
+    pageList: sides.map((_, i) => ({ href: `ch/${i + 1}.html`, title: i < 2 ? ['i', 'ii'][i] : String(i - 1) })),
   };
 }
 // A cover alone on the right, then spreads: left-right pairs.
@@ -28,6 +30,11 @@ test('URLs: page n is readingOrder[n-1], resolved against the manifest; fragment
   assert.deepEqual([b.clamp(0), b.clamp(3.7), b.clamp(99)], [1, 3, 6]);
   assert.equal(b.chapter(3), 'Two');
   assert.deepEqual([b.pageWidth, b.pageHeight, b.title], [400, 600, 'Book']);
+});
+
+test('labels: the number each page shows, from the page list', () => {
+  const b = book(manifest(LTR), new URL(BASE));
+  assert.deepEqual([1, 2, 3, 6].map(b.label), ['i', 'ii', '1', '4']);
 });
 
 test('spreads: facing pages show together, a lone page alone, nothing past either end', () => {

@@ -49,7 +49,8 @@ def build(book: Path, out: Path) -> Path:
 def sites(tmp_path_factory):
     """The books the page tests read: the guide, the long-text fixture, every construct, a
     right-to-left book, tables with footnotes, a book of long code listings, a Chinese technical book,
-    a book of formulas, and asides and definition lists split across pages."""
+    a book of formulas, asides and definition lists split across pages, and contents of several
+    pages."""
     if not FOLIO.exists():
         pytest.fail(f"{FOLIO} is missing: run `swift build` first (make test does)")
     out = tmp_path_factory.mktemp("sites")
@@ -63,6 +64,7 @@ def sites(tmp_path_factory):
         "cjk-technical": build(ROOT / "Tests/Fixtures/cjk-technical/book", out / "cjk-technical"),
         "math": build(ROOT / "Tests/Fixtures/math/book", out / "math"),
         "split-asides": build(ROOT / "Tests/Fixtures/split-asides/book", out / "split-asides"),
+        "contents-numbers": build(ROOT / "Tests/Fixtures/contents-numbers/book", out / "contents-numbers"),
     }
 
 

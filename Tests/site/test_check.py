@@ -114,6 +114,12 @@ def test_duplicate_page_number(site):
     caught(site, "page-numbers", "manifest.json", *position(site / "manifest.json", '"3"', nth=1))
 
 
+def test_front_matter_numbered_as_a_chapter_page(site):
+    # The front matter is numbered i, ii…; the first chapter's first page 1.
+    edit(site / "manifest.json", '"title":"ii"', '"title":"2"')
+    caught(site, "page-numbers", "manifest.json", *position(site / "manifest.json", '"2"', nth=0))
+
+
 def test_missing_image(site):
     (site / "assets/book/images/dot.svg").unlink()
     caught(site, "page-link", "one/1.html", *position(site / "one/1.html", "../assets/book/images/dot.svg"))

@@ -36,7 +36,7 @@ def page_urls(site):
 
 
 @pytest.mark.parametrize("name", ["content", "long-text", "every-construct", "reader-rtl", "tables", "code-heavy", "cjk-technical", "math",
-                                  "split-asides"])
+                                  "split-asides", "contents-numbers"])
 def test_no_page_overflows(name, sites, server, browser, capsys):
     site = sites[name]
     urls = page_urls(site)

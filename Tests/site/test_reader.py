@@ -490,6 +490,39 @@ def test_contents_jump_then_back(reader, sites):
     r.done()
 
 
+def test_contents_panel_numbers_are_the_contents_pages(reader, sites):
+    """Each row of the panel ends with the number of the page it leads to, as the contents page
+    and the page itself show it."""
+    site = sites["contents-numbers"]
+    labels = [entry["title"] for entry in manifest(site)["pageList"]]
+    on_contents_page = {}
+    for path in sorted(site.glob("contents/*.html")):
+        html = path.read_text(encoding="utf-8")
+        for href, number in re.findall(r'<a href="\.\./([^"]+)">.*?<span class="contents-page">([^<]*)</span>', html):
+            on_contents_page[href] = number
+    r = reader("contents-numbers", LANDSCAPE)
+    r.open(href_of(site, 40))
+    r.tab.locator('button[data-folio="contents"]').click()
+    panel = r.tab.locator('[data-folio="contents-panel"]')
+    panel.wait_for(state="visible", timeout=TURN)
+    rows = panel.locator("a[data-page]").evaluate_all("""links => links.map(a => ({
+        page: Number(a.dataset.page), href: a.getAttribute('href'), number: a.querySelector('.page-number').textContent,
+        end: a.getBoundingClientRect().right - a.querySelector('.page-number').getBoundingClientRect().right}))""")
+    assert len(rows) > 10, rows
+    for row in rows:
+        assert row["number"] == labels[row["page"] - 1], row
+        assert row["number"] == on_contents_page[href_of(site, row["page"])], row
+    # Right-aligned, the padding of the row aside.
+    assert len({round(row["end"]) for row in rows}) == 1, rows
+    target = max(rows, key=lambda row: row["page"])
+    page, number = target["page"], target["number"]
+    panel.locator(f'a[data-page="{page}"]').first.click()
+    r.wait_visible(page)
+    shown = r.tab.locator(f'[data-folio="stage"] article.page[data-page="{page}"] .folio').text_content()
+    assert shown == number, (target, shown)
+    r.done()
+
+
 def test_contents_panel_escape_returns_focus(reader):
     r = reader("content", PORTRAIT)
     r.open("introduction/3.html")
@@ -806,6 +839,20 @@ def test_axe_finds_no_serious_violation(reader, view):
                 tabindex: e.getAttribute('tabindex'),
                 live: document.querySelector('[data-folio="announce"]')?.getAttribute('aria-live')}; }""")
     assert region["label"] and region["role"] == "book" and region["tabindex"] == "-1" and region["live"] == "polite", region
+    r.done()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "sepia"])
+def test_contents_page_and_panel_are_axe_clean_in_every_theme(reader, theme):
+    # Reduced motion: no colour is caught half way through its transition to the theme's.
+    r = reader("content", LANDSCAPE, reduced_motion="reduce")
+    r.open("contents/1.html")
+    r.tab.evaluate("theme => document.documentElement.dataset.theme = theme", theme)
+    violations = serious_violations(r.tab)
+    r.tab.locator('button[data-folio="contents"]').click()
+    r.tab.locator('[data-folio="contents-panel"]').wait_for(state="visible", timeout=TURN)
+    violations += serious_violations(r.tab)
+    assert not violations, "\n".join(violations)
     r.done()
 
 

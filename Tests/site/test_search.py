@@ -17,15 +17,15 @@ def fold(text):
 
 def page_texts(site):
     """Each page's text (book number → folded text of its data-page-content, images' descriptions
-    included, a long line of code's <wbr>s left out), by a scan of the documents; not the contents
+    included, a long line of code's <wbr>s and justified text's soft hyphens left out), by a scan of the documents; not the contents
     pages, which search leaves out."""
     texts = {}
     for number, item in enumerate(manifest(site)["readingOrder"], 1):
         if item["href"].startswith("contents/"):
             continue
         document = (site / item["href"].split("#")[0]).read_text()
-        body = re.search(r'data-page-content>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
-        body = re.sub(r'<img[^>]*\balt="([^"]*)"[^>]*>', r" \1 ", body.replace("<wbr>", ""))
+        body = re.search(r'data-page-content[^>]*>(.*?)</div>\s*(?:<div class="folio"|</article>)', document, re.S).group(1)
+        body = re.sub(r'<img[^>]*\balt="([^"]*)"[^>]*>', r" \1 ", body.replace("<wbr>", "").replace("\u00ad", ""))
         texts[number] = fold(html.unescape(re.sub(r"<[^>]+>", " ", body)))
     return texts
 

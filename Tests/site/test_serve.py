@@ -143,7 +143,7 @@ def test_serves_the_book_from_memory(server, book):
     assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
     assert b'<script src="/_folio/live.js"></script></body>' in body
     status, headers, body = get(server.url + "chapter-1/2.html")
-    assert status == 200 and b"Page 2 of chapter 2." in body
+    assert status == 200 and b"Page 2 of chapter 2." in body.replace("\u00ad".encode(), b"")
     assert get(server.url + "chapter-1/2.html", {"If-None-Match": headers["ETag"]})[0] == 304
     status, _, body = get(server.url + "assets/reader.js")
     assert status == 200 and b"import" in body

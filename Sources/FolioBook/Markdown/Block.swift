@@ -24,6 +24,8 @@ package enum Block: Sendable, Equatable, Codable {
     indirect case definitionList(DefinitionList)
     /// A heading with the classes its `{#id .class}` attributes give it.
     indirect case classed(Block, classes: [String])
+    /// A line of the contents page Folio writes itself.
+    indirect case contentsLine(ContentsLine)
     /// The rest of a block that began on an earlier page: a paragraph's later lines, a code
     /// block's later lines, a list whose first item began earlier, an aside without its title,
     /// or a definition list whose first entry began earlier.

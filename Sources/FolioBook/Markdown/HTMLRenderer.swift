@@ -82,6 +82,12 @@ package struct HTMLRenderer: Sendable {
             out.append("</div>\n")
         case .classed(let inner, _):
             render(inner, tight: tight, continued: continued, into: &out)
+        case .contentsLine(let line):
+            // The theme sets the title beside the number, leaders between (folio.css).
+            out.newline()
+            out.append("<div class=\"contents-line\"><span class=\"contents-title\">")
+            render(line.title, into: &out)
+            out.append("</span> <span class=\"contents-page\">\(escapeHTML(line.page))</span></div>\n")
         case .table(let table):
             renderTable(table, continued: continued, into: &out)
         case .footnotes(let notes):

@@ -19,6 +19,8 @@ extension Block {
         switch self {
         case .paragraph(let content), .heading(_, let content, _):
             walk(content)
+        case .contentsLine(let line):
+            walk(line.title)
         case .blockQuote(let children):
             for child in children { child.walk(blocks: visitBlock, inlines: visitInline) }
         case .list(let list):
@@ -84,6 +86,9 @@ extension Block {
             rebuilt = .paragraph(runs(content))
         case .heading(let level, let content, let id):
             rebuilt = .heading(level: level, content: runs(content), id: id)
+        case .contentsLine(var line):
+            line.title = runs(line.title)
+            rebuilt = .contentsLine(line)
         case .blockQuote(let children):
             rebuilt = .blockQuote(rewriteAll(children))
         case .list(var list):

@@ -181,10 +181,12 @@ extension SiteCheck {
         if items.count != pages.count {
             report(.pageNumbers, "`pageList` has \(items.count) pages, the reading order \(pages.count)", at: node!.location)
         }
+        // Front matter numbered in roman numerals comes before the page numbered 1.
+        let numbering = PageNumbering(frontMatter: items.firstIndex { $0["title"]?.string == "1" } ?? 0)
         for (index, item) in items.enumerated() {
-            if let title = item["title"], title.string != String(index + 1) {
-                report(.pageNumbers, "page \(index + 1) of `pageList` is numbered \(title.string.map { "`\($0)`" } ?? "without a string")",
-                       at: title.location)
+            if let title = item["title"], title.string != numbering.label(of: index + 1) {
+                report(.pageNumbers, "page \(index + 1) of `pageList` is numbered \(title.string.map { "`\($0)`" } ?? "without a string"), "
+                       + "not `\(numbering.label(of: index + 1))`", at: title.location)
             }
             if let href = item["href"], let value = href.string {
                 resolve(value, from: SiteLayout.manifest, at: href.location, missingFile: .hrefMissing, missingID: .fragmentMissing)

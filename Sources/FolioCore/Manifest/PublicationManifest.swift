@@ -25,9 +25,9 @@ struct PublicationManifest: Sendable {
             ("rel", "self"), ("href", .string((options.url ?? "") + SiteLayout.manifest)), ("type", .string(Self.manifestType)),
         ])
         let resourceList: [JSONOutput] = resources.map { .object([("href", .string(uriReference($0))), ("type", .string(mediaType(of: $0)))]) }
-        let pages = paged.pages
+        let (pages, numbering) = (paged.pages, paged.numbering)
         let pageList: JSONOutput = .generated(count: pages.count) {
-            .object([("href", .string(uriReference(pages[$0].url))), ("title", .string(String(pages[$0].number)))])
+            .object([("href", .string(uriReference(pages[$0].url))), ("title", .string(numbering.label(of: pages[$0].number)))])
         }
         let manifest: JSONOutput = .object([
             ("@context", "https://readium.org/webpub-manifest/context.jsonld"),

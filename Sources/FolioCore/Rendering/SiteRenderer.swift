@@ -128,7 +128,8 @@ final class PageDocuments: Sendable {
                                     codeLineBreaks: codeLineBreaks)
         let context: [String: TemplateValue] = [
             "title": .string([pageTitle, bookTitle].compactMap { $0 }.joined(separator: " · ")),
-            "page": TemplateContext.page(page, meta: page.chapter.flatMap { chapters[$0]?.chapter.meta } ?? []),
+            "page": TemplateContext.page(page, label: PageNumbering(pages).label(of: page.number),
+                                         meta: page.chapter.flatMap { chapters[$0]?.chapter.meta } ?? []),
             "chapter": chapter.map(TemplateContext.chapter) ?? .null,
             "content": .string(markdown.render(page.blocks)),
             "prev": index > 0 ? links.neighbour(pages[index - 1], root: root) : .null,

@@ -40,10 +40,11 @@ enum TemplateContext {
         ["title": .string(parsed.title), "slug": .string(parsed.chapter.slug), "number": number(of: parsed)]
     }
 
-    /// A page, with `meta`: its chapter's front matter written for other tools.
-    static func page(_ page: Page, meta: [MetaEntry] = []) -> TemplateValue {
+    /// A page, with `label`, the number it shows (`PageNumbering`), and `meta`: its chapter's front
+    /// matter written for other tools.
+    static func page(_ page: Page, label: String, meta: [MetaEntry] = []) -> TemplateValue {
         [
-            "number": .number(Double(page.number)), "numberInSection": .number(Double(page.numberInSection)),
+            "number": .number(Double(page.number)), "numberInSection": .number(Double(page.numberInSection)), "label": .string(label),
             "side": .string(page.side.rawValue), "kind": .string(page.kind.rawValue),
             // Like a printed book: no number on the cover, the title page or a blank page.
             "showsNumber": .bool(page.kind == .text || page.kind == .contents),

@@ -23,7 +23,8 @@ package enum GeneratedPages {
         return blocks
     }
 
-    /// Parts become headings, chapters nested lists of links; drafts have no page to link to.
+    /// Parts become headings, chapters nested lists of lines, each a link to its chapter and, once
+    /// `numbered`, the number of its first page; drafts have no page to link to.
     static func contents(_ entries: [ContentsEntry], chapters: [ChapterID: ParsedChapter], heading: String) -> [Block] {
         [.heading(level: 1, content: [.text(heading)], id: "")] + entryBlocks(entries, chapters: chapters)
     }
@@ -50,10 +51,22 @@ package enum GeneratedPages {
                 guard let chapter = chapters[entry.id] else { continue }
                 let number = entry.number.map { sectionNumber($0) + " " } ?? ""
                 let link = Reference(destination: "", title: "", position: MarkdownPosition(line: 0, column: 0), target: ChapterLink(chapter: entry.id))
-                items.append([.paragraph([.text(number), .link(link, [.text(chapter.title)])])] + entryBlocks(entry.children, chapters: chapters))
+                let line = ContentsLine(title: [.link(link, [.text(number + chapter.title)])], chapter: entry.id)
+                items.append([.contentsLine(line)] + entryBlocks(entry.children, chapters: chapters))
             }
         }
         flush()
         return blocks
+    }
+
+    /// The contents' lines with the numbers of their chapters' first pages, from `firstPages`.
+    static func numbered(_ contents: [Block], firstPages: [ChapterID: String]) -> [Block] {
+        contents.map { block in
+            block.rewrittenBlocks { block in
+                guard case .contentsLine(var line) = block else { return block }
+                line.page = firstPages[line.chapter] ?? ""
+                return .contentsLine(line)
+            }
+        }
     }
 }

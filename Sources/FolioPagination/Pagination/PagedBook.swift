@@ -27,6 +27,9 @@ package struct PagedBook: Sendable {
         }
         return open.isEmpty ? spreads : spreads + [open]
     }
+
+    /// The numbers the pages show.
+    package var numbering: PageNumbering { PageNumbering(pages) }
 }
 
 /// The paginate stage: the book's sections cut into pages of its design size, numbered through
@@ -34,6 +37,7 @@ package struct PagedBook: Sendable {
 ///
 /// `sections` are the book's Markdown sections in reading order (a cover first); `generated`
 /// are the pages Folio writes between the cover and the first chapter (title, contents), in order.
+/// The contents are laid out last, numbered with the pages the chapters start on.
 /// Raw HTML too tall for a page is a warning, placed by finding it in its section's text in `sources`.
 /// Prose is hyphenated by `hyphenation` when the book is justified.
 /// `chapterPages` lays out the sections' pages and `targets` finds where a section's link targets are
@@ -46,8 +50,9 @@ package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSec
                                 justify: options.page.justify, hyphenation: hyphenation)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
-    // The generated sections are laid out with the chapters, under ids no chapter file can have.
-    let generatedSections = generated.map { section, blocks in
+    // The generated sections but the contents are laid out with the chapters, under ids no chapter file can have.
+    let others = generated.filter { $0.0 != .contents }
+    let generatedSections = others.map { section, blocks in
         ParsedChapter(chapter: Chapter(id: ChapterID(generated: section), slug: section.rawValue), title: "", blocks: blocks, headings: [])
     }
     let sectionPages = chapterPages(sections + generatedSections, typesetter, rawHTML)
@@ -55,12 +60,21 @@ package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSec
         let chapter = sections[index].chapter
         return PageSection(slug: chapter.slug, chapter: chapter.id, kind: chapter.role == .cover ? .cover : .text, pages: sectionPages[index])
     }
-    let front = generated.indices.map { index in
-        PageSection(slug: generated[index].0.rawValue, chapter: nil, kind: Page.Kind(generated[index].0), pages: sectionPages[sections.count + index])
-    }
     let covers = written.prefix { $0.kind == .cover }
-    let pages = layOutPages(covers + front + written.dropFirst(covers.count), sides: PageSides(options.reading, direction: options.direction),
-                            chapterStart: options.page.chapterStart)
+    let chapters = written.dropFirst(covers.count)
+    let sides = PageSides(options.reading, direction: options.direction)
+    var othersPages = sectionPages.dropFirst(sections.count).makeIterator()
+    let front = generated.map { section, blocks in
+        guard section == .contents else {
+            return PageSection(slug: section.rawValue, chapter: nil, kind: Page.Kind(section), pages: othersPages.next()!)
+        }
+        // The chapters' pages are numbered from the first chapter's, whatever comes before it:
+        // laid out alone, they have the numbers they will show.
+        let firstPages = chapterFirstPages(layOutPages(Array(chapters), sides: sides, chapterStart: options.page.chapterStart))
+        let numbered = GeneratedPages.numbered(blocks, firstPages: firstPages)
+        return PageSection(slug: section.rawValue, chapter: nil, kind: .contents, pages: paginate(numbered, typesetter: typesetter, rawHTML: rawHTML, prose: false))
+    }
+    let pages = layOutPages(covers + front + chapters, sides: sides, chapterStart: options.page.chapterStart)
 
     // A section's pages are numbered in it from 1, as laid out (a blank page after them holds
     // nothing). Those not known already are found on every core: each is a walk of a chapter.
@@ -80,6 +94,16 @@ package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSec
         }
     }
     return PagedBook(pages: pages, geometry: geometry, targetPages: targetPages, warnings: warnings)
+}
+
+/// The number each chapter's first page shows, by chapter.
+private func chapterFirstPages(_ pages: [Page]) -> [ChapterID: String] {
+    let numbering = PageNumbering(pages)
+    var first: [ChapterID: String] = [:]
+    for page in pages where page.kind == .text && page.numberInSection == 1 {
+        if let chapter = page.chapter { first[chapter] = numbering.label(of: page.number) }
+    }
+    return first
 }
 
 /// The page, numbered in its section, that first holds each of the section's link targets: its

@@ -33,6 +33,8 @@ package struct Typesetter {
         if block.isHeading { return geometry.headingSpace }
         if previous.isHeading { return geometry.afterHeading }
         if previous.isParagraph && block.isParagraph { return 0 }
+        // A contents line's nested lines follow it as closely as the next line does.
+        if case .contentsLine = previous { return 0 }
         return geometry.gap
     }
 
@@ -136,6 +138,8 @@ package struct Typesetter {
             return height(of: block, width: width, after: previous, upTo: .infinity)
         case .heading(let level, let content, _):
             return headingLines(level: level, content: content, width: width).reduce(0) { $0 + $1.height }
+        case .contentsLine(let line):
+            return lines(of: line, width: width).reduce(0) { $0 + $1.height }
         case .codeBlock(_, let code):
             return codeHeight(visualLines: codeLines(code, width: width).reduce(0, +))
         case .blockQuote(let children):
@@ -253,7 +257,7 @@ package struct Typesetter {
             return splitTable(table, width: width, available: available)
         case .footnotes(let notes):
             return splitFootnotes(notes, width: width, available: available)
-        case .heading, .thematicBreak, .html, .classed:
+        case .heading, .thematicBreak, .html, .classed, .contentsLine:
             return nil
         }
     }
@@ -293,6 +297,20 @@ package struct Typesetter {
         let atoms = TextAtomizer.atoms(content, geometry: geometry, fontSize: style.size, bold: true, images: images, width: width)
         return LineBreaker(width: width, lineHeight: style.lineHeight, type: geometry.type).lines(atoms, indent: 0)
     }
+
+    /// A contents line's title, set as the theme sets it: every line short of the page number and
+    /// the space before it, the number standing at the end of the last; every line but the first
+    /// indented by a paragraph's indent.
+    func lines(of line: ContentsLine, width: Double) -> [LineBreaker.Line] {
+        let widths = TextWidths.Scaled.table(.regular, size: geometry.fontSize, type: geometry.type)
+        let number = line.page.unicodeScalars.reduce(Self.contentsPageGap * geometry.fontSize) { $0 + widths.width($1) }
+        let titleWidth = width - geometry.indent - number
+        let atoms = TextAtomizer.atoms(line.title, geometry: geometry, fontSize: geometry.fontSize, bold: false, images: images, width: titleWidth)
+        return LineBreaker(width: titleWidth, lineHeight: geometry.lineHeight, type: geometry.type).lines(atoms, indent: -geometry.indent)
+    }
+
+    /// The space before a contents line's page number, in em (the theme's `.contents-page` padding).
+    static let contentsPageGap = 0.5
 
     private func splitParagraph(_ content: [Inline], lines: [LineBreaker.Line], available: Double) -> (Block, [Block])? {
         let cuts = pageCuts(count: lines.count, least: Self.minimumLines, available: available) { start, room in

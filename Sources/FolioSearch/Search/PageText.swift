@@ -33,7 +33,7 @@ extension [Block] {
                         line()
                         entry.term.appendPlainText(to: &text)
                     }
-                case .blockQuote, .aside, .list, .html, .thematicBreak, .footnotes, .classed, .continued: break
+                case .blockQuote, .aside, .list, .html, .thematicBreak, .footnotes, .classed, .continued, .contentsLine: break
                 }
             })
         }

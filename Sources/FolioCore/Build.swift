@@ -78,8 +78,13 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     let book = loaded.book
     var log = DiagnosticLog()
     log.report(contentsOf: loaded.warnings + Theme.unusedOverrides(loaded.themeOverrides.keys))
+    // The book's font files replace the theme's faces; each must be a font HarfBuzz can read.
+    for (face, font) in loaded.fonts where Typeface(font) == nil {
+        let path = book.options.fonts[face]!
+        log.report(.error("`\(path)` is not a font Folio can read", at: book.options.namedAt[path], hint: "give a TrueType or OpenType file (.ttf, .otf)"))
+    }
     let theme = log.collect {
-        let (overrides, language) = (loaded.themeOverrides, book.options.language)
+        let (overrides, language) = (loaded.themeOverrides.merging(WebFonts.themeFiles(loaded.fonts)) { _, book in book }, book.options.language)
         return try memo.theme(overrides, language: language) { try RenderingTheme(Theme.builtIn.overridden(by: overrides), language: language) }
     }
 

@@ -128,6 +128,7 @@ extension CachedBuild {
         print.add(loaded.book.sections)
         print.add(loaded.files)
         print.add(loaded.themeOverrides)
+        for face in TextFace.allCases { print.add(loaded.fonts[face] ?? Data()) }
         print.add(loaded.imageSizes)
         print.add(loaded.refused)
         print.add(project.stylesheets)

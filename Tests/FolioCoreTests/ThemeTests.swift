@@ -102,7 +102,7 @@ struct InitTests {
     @Test func everyOptionIsInTheStarterBookYml() throws {
         let yml = try #require(bookScaffold(title: "T")["book.yml"])
         for key in ["authors:", "description:", "url:", "identifier:", "modified:", "language:", "chapters:", "transition:", "orientation:",
-                    "spine:", "direction:", "double-sided:", "size:", "chapter-start:", "title-page:", "contents-page:", "justify:", "cover:",
+                    "spine:", "direction:", "double-sided:", "size:", "chapter-start:", "title-page:", "contents-page:", "justify:", "cover:", "fonts:",
                     "smart-punctuation:", "raw-html:"] {
             #expect(yml.contains("# " + key) || yml.contains("#   " + key), "\(key)")
         }

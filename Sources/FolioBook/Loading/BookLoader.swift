@@ -11,6 +11,8 @@ package struct LoadedBook: Sendable {
     package var files: Set<String>
     /// The book's `templates/` folder: theme files by their path inside it.
     package var themeOverrides: [String: Data]
+    /// The font files book.yml names, by the face each replaces.
+    package var fonts: [TextFace: Data] = [:]
     /// The size of every image in the book folder, by path, for the paginator.
     package var imageSizes: [String: ImageSize]
     package var warnings: [Diagnostic]
@@ -95,13 +97,22 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     for path in paths where path.hasPrefix(themeFolder) {
         themeOverrides[String(path.dropFirst(themeFolder.count))] = log.collect { try readFile(path, from: bookFiles) }
     }
+    var fonts: [TextFace: Data] = [:]
+    for (face, path) in options.fonts {
+        fonts[face] = log.collect {
+            guard files.contains(path) else {
+                throw Diagnostic.error("the font `\(path)` does not exist", at: options.namedAt[path], hint: "give a .ttf or .otf file relative to the book folder")
+            }
+            return try readFile(path, from: bookFiles)
+        }
+    }
     if log.hasErrors { throw DiagnosticsError(log.diagnostics) }
     if !sections.contains(where: { $0.role == .chapter }) {
         throw DiagnosticsError(log.diagnostics + [.error("the book has no chapters", at: SourceLocation(file: "."),
                                                           hint: "add a Markdown file, or list chapters in SUMMARY.md")])
     }
     return LoadedBook(book: Book(options: options, title: title, sections: sections, contents: contents), sources: sources, files: files,
-                      themeOverrides: themeOverrides, imageSizes: imageSizes, warnings: log.warnings, refused: refused)
+                      themeOverrides: themeOverrides, fonts: fonts, imageSizes: imageSizes, warnings: log.warnings, refused: refused)
 }
 
 /// The front cover, a section of its own: a Markdown page that is not also a chapter, or an

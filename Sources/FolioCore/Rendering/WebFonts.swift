@@ -1,5 +1,6 @@
 import FolioBase
 import FolioBook
+import FolioOptions
 import FolioPagination
 import Foundation
 
@@ -17,20 +18,27 @@ enum WebFonts {
         var family: String
         /// The face the paginator measures with it, if any.
         var measures: TextWidths.Face?
+        /// The face of book.yml's `fonts` that replaces it.
+        var replacedBy: TextFace
     }
 
     /// The faces, as the theme's stylesheet names them.
     static let faces = [
-        Face(file: "CharisSIL-Regular.ttf", name: "serif-regular.woff2", family: "Folio Serif", measures: .regular),
-        Face(file: "CharisSIL-Italic.ttf", name: "serif-italic.woff2", family: "Folio Serif", measures: .italic),
-        Face(file: "CharisSIL-Bold.ttf", name: "serif-bold.woff2", family: "Folio Serif", measures: .bold),
-        Face(file: "CharisSIL-BoldItalic.ttf", name: "serif-bold-italic.woff2", family: "Folio Serif", measures: .boldItalic),
-        Face(file: "DejaVuSansMono.ttf", name: "mono-regular.woff2", family: "Folio Mono", measures: .mono),
+        Face(file: "CharisSIL-Regular.ttf", name: "serif-regular.woff2", family: "Folio Serif", measures: .regular, replacedBy: .regular),
+        Face(file: "CharisSIL-Italic.ttf", name: "serif-italic.woff2", family: "Folio Serif", measures: .italic, replacedBy: .italic),
+        Face(file: "CharisSIL-Bold.ttf", name: "serif-bold.woff2", family: "Folio Serif", measures: .bold, replacedBy: .bold),
+        Face(file: "CharisSIL-BoldItalic.ttf", name: "serif-bold-italic.woff2", family: "Folio Serif", measures: .boldItalic, replacedBy: .boldItalic),
+        Face(file: "DejaVuSansMono.ttf", name: "mono-regular.woff2", family: "Folio Mono", measures: .mono, replacedBy: .mono),
         // As wide as the regular, glyph for glyph.
-        Face(file: "DejaVuSansMono-Bold.ttf", name: "mono-bold.woff2", family: "Folio Mono"),
+        Face(file: "DejaVuSansMono-Bold.ttf", name: "mono-bold.woff2", family: "Folio Mono", replacedBy: .monoBold),
     ]
 
     static let paths = faces.map { SiteLayout.font($0.name) }
+
+    /// The book's own font files (book.yml's `fonts`) as the theme files they replace.
+    static func themeFiles(_ fonts: [TextFace: Data]) -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: faces.compactMap { face in fonts[face.replacedBy].map { ("fonts/" + face.file, $0) } })
+    }
 
     /// The theme's files the faces are cut from, by their name in `faces`.
     static func sources(in theme: Theme) -> [String: Data] {

@@ -33,6 +33,8 @@ public func bookScaffold(title: String) -> [String: String] {
         #   justify: true           # text flush on both sides, hyphenated; false: ragged right
 
         # cover: images/pages.svg   # a front cover: an image or a .md file
+        # fonts:                    # font files of the book's own, in place of the theme's faces
+        #   regular: fonts/Literata-Regular.ttf   # and italic, bold, bold-italic, mono, mono-bold
 
         # markdown:
         #   smart-punctuation: true

@@ -19,6 +19,9 @@ package struct BookOptions: Sendable, Equatable, Encodable {
     package var page = PageOptions()
     /// A front cover: an image or a Markdown file, relative to the book folder.
     package var cover: String?
+    /// Font files (TrueType or OpenType) relative to the book folder, each in place of one of the
+    /// theme's faces: cut down and measured as the theme's own are.
+    package var fonts: [TextFace: String] = [:]
     package var markdown = MarkdownOptions()
     /// The colour theme a reader sees until they choose one with the theme button.
     package var defaultTheme: DefaultTheme = .system
@@ -34,6 +37,11 @@ package struct BookOptions: Sendable, Equatable, Encodable {
     package var namedAt: [String: SourceLocation] = [:]
 
     package init() {}
+}
+
+/// The faces a book's text is set in, which `fonts` may replace.
+package enum TextFace: String, Sendable, CaseIterable, Encodable {
+    case regular, italic, bold, boldItalic = "bold-italic", mono, monoBold = "mono-bold"
 }
 
 /// See `BookOptions.slips`, `repairLink` and `expandDirectives`.

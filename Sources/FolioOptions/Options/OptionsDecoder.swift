@@ -25,6 +25,11 @@ extension BookOptions {
             case .cover:
                 options.cover = reader.relativePath(field) ?? options.cover
                 options.cover.map { options.namedAt[$0] = field.node.location }
+            case .fonts:
+                reader.readMapping(field, keys: TextFace.self) { reader, face, field in
+                    options.fonts[face] = reader.relativePath(field) ?? options.fonts[face]
+                    options.fonts[face].map { options.namedAt[$0] = field.node.location }
+                }
             case .markdown: options.markdown.read(field, with: &reader)
             case .defaultTheme: options.defaultTheme = reader.choice(field) ?? options.defaultTheme
             }
@@ -39,7 +44,7 @@ extension BookOptions {
     }
 
     private enum Key: String, CaseIterable {
-        case title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, markdown
+        case title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, fonts, markdown
         case defaultTheme = "default-theme"
     }
 }

@@ -8,7 +8,8 @@ package let softHyphen: Unicode.Scalar = "\u{AD}"
 /// each word it has looked up: a chapter's words come again and again.
 struct SoftHyphenator {
     let hyphenation: Hyphenation
-    private var known: [String: [Int]] = [:]
+    /// By a hash of the word's bytes, the word (to tell two words of one hash apart) and its points.
+    private var known: [UInt64: (word: [UInt8], points: [Int])] = [:]
 
     init(_ hyphenation: Hyphenation) {
         self.hyphenation = hyphenation
@@ -153,16 +154,26 @@ struct SoftHyphenator {
             ascii = ascii && length == 1
             index += length
         }
-        let word = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
-        let found = known[word] ?? {
-            let found = hyphenation.points(word)
-            known[word] = found
-            return found
-        }()
+        // FNV-1a: a word is looked up without making a string of it.
+        let bytes = text[range]
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let found: [Int]
+        if let entry = known[hash], entry.word.elementsEqual(bytes) {
+            found = entry.points
+        } else {
+            found = hyphenation.points(String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self))
+            known[hash] = (Array(bytes), found)
+        }
         guard !found.isEmpty else { return }
         // A point counts letters; in ASCII, bytes too.
-        let offsets = ascii ? [] : word.unicodeScalars.indices.map { range.lowerBound + word.utf8.distance(from: word.utf8.startIndex, to: $0) }
-        for point in found { points.append(ascii ? range.lowerBound + point : offsets[point]) }
+        if ascii {
+            for point in found { points.append(range.lowerBound + point) }
+            return
+        }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+        let offsets = word.unicodeScalars.indices.map { range.lowerBound + word.utf8.distance(from: word.utf8.startIndex, to: $0) }
+        for point in found { points.append(offsets[point]) }
     }
 
     /// The fewest bytes a word may be hyphenated in: its letters before and after a hyphen.

@@ -67,8 +67,8 @@ let package = Package(
         .target(name: "FolioOptions", dependencies: ["FolioBase", "CYAML", "CTOML"]),
         // Loading and Markdown are one target: SUMMARY.md's titles are read with Markdown's inlines,
         // and parsing asks the loader's image sizes and commands.
-        .target(name: "FolioBook", dependencies: ["FolioBase", "FolioOptions", "CHighlighting"]),
-        .target(name: "FolioPagination", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "CHarfBuzz", "CWOFF2", "CHyphen"]),
+        .target(name: "FolioBook", dependencies: ["FolioBase", "FolioOptions", "CHighlighting", "CHyphen"]),
+        .target(name: "FolioPagination", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "CHarfBuzz", "CWOFF2"]),
         .target(name: "FolioSearch", dependencies: ["FolioBase", "FolioBook", "FolioPagination"]),
         .target(
             name: "FolioCore",

@@ -102,7 +102,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
     var parsedCount = 0
     func parse(_ chapters: [Chapter]) {
         parsedCount += chapters.count
-        var made = times.time("parse") { memo.parse(chapters, sources: sources, options: markdown) }
+        var made = times.time("parse") { memo.parse(chapters, sources: sources, options: markdown, hyphenation: hyphenation) }
         if markdown.math != .none { made = times.time("math") { memo.typesetMath(made, renderer: math) } }
         // Past parsing, a chapter's source is needed only to say where its raw HTML is: the others
         // go before linking makes the book's second copy of its text.
@@ -148,7 +148,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
         let generated = GeneratedPages.sections(book: book, chapters: Dictionary(uniqueKeysWithValues: linked.chapters.map { ($0.chapter.id, $0) }),
                                                 contentsHeading: theme?.strings.values["contents"] ?? "Contents")
         return paginateBook(linked.chapters, generated: generated, options: book.options, type: theme?.type ?? WebFonts.builtIn.type,
-                            hyphenation: hyphenation, images: linked.images, sources: sources,
+                            images: linked.images, sources: sources,
                             chapterPages: { memo.pages(of: $0, typesetter: $1, rawHTML: $2) }, knownTargets: { memo.targets($0, pages: $1, rawHTML: $2) })
     }
     func renderInputs(_ paged: PagedBook) -> RenderInputs {

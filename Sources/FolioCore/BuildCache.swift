@@ -17,6 +17,8 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
         /// The Markdown it was parsed from.
         var source: String
         var options: MarkdownOptions
+        /// The fingerprint of the patterns its paragraphs were hyphenated by, if any.
+        var hyphenation: UInt64?
         var parsed: ParsedChapter
 
         /// Whether it is the parse of `chapter` with its text in `sources`, with whatever options.
@@ -150,14 +152,15 @@ package final class BuildCache: StageMemo, @unchecked Sendable {
     }
 
     /// The parse stage, parsing only the chapters whose text or options changed.
-    func parse(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions) -> [ParsedChapter] {
+    func parse(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions, hyphenation: Hyphenation?) -> [ParsedChapter] {
         let missing = chapters.filter { chapter in
             guard let known = parses[chapter.id] else { return true }
-            return !known.isOf(chapter, in: sources) || known.options != options
+            return !known.isOf(chapter, in: sources) || known.options != options || known.hyphenation != hyphenation?.fingerprint
         }
         var kept: [ChapterID: Parse] = [:]
-        for parsed in parseChapters(missing, sources: sources, options: options) {
-            kept[parsed.chapter.id] = Parse(chapter: parsed.chapter, source: sources[parsed.chapter.id]!, options: options, parsed: parsed)
+        for parsed in parseChapters(missing, sources: sources, options: options, hyphenation: hyphenation) {
+            kept[parsed.chapter.id] = Parse(chapter: parsed.chapter, source: sources[parsed.chapter.id]!, options: options,
+                                            hyphenation: hyphenation?.fingerprint, parsed: parsed)
         }
         reparsed = missing.count
         let result = chapters.map { kept[$0.id]?.parsed ?? parses[$0.id]!.parsed }
@@ -455,15 +458,16 @@ extension BuildCache {
               let renderInputs, let theme = renderingTheme?.theme else { return nil }
         let (book, sources) = (project.loaded.book, project.loaded.sources)
         let options = book.options.markdown
+        let hyphenation = Hyphenation.forBook(language: book.options.language, justify: book.options.page.justify).0
         let edited = book.sections.filter { reread.contains($0.path) && parses[$0.id]?.isOf($0, in: sources) != true }
         let before = edited.compactMap { parses[$0.id] }
-        guard before.count == edited.count, before.allSatisfy({ $0.options == options }) else { return nil }
+        guard before.count == edited.count, before.allSatisfy({ $0.options == options && $0.hyphenation == hyphenation?.fingerprint }) else { return nil }
         // Past `BookSize.book` a chapter warns wherever the edit is.
         let size = sources.size
         let sizeBefore = size + before.reduce(0) { $0 + $1.source.utf8.count } - edited.reduce(0) { $0 + sources[$1.id]!.utf8.count }
         guard max(size, sizeBefore) <= BookSize.book else { return nil }
 
-        let parsed = parseChapters(edited, sources: sources, options: options)
+        let parsed = parseChapters(edited, sources: sources, options: options, hyphenation: hyphenation)
         // What linking is given, and keeps: with math, the parse typeset (its TeX errors among its messages).
         let typeset = options.math == .none ? parsed : typesetMath(parsed, renderer: .katex)
         let linked = typeset.map {
@@ -487,7 +491,7 @@ extension BuildCache {
         last = nil
         var changedPages: [Int] = []
         for (chapter, parse, typeset, linked, pages) in redone {
-            parses[chapter.id] = Parse(chapter: chapter, source: sources[chapter.id]!, options: options, parsed: parse)
+            parses[chapter.id] = Parse(chapter: chapter, source: sources[chapter.id]!, options: options, hyphenation: hyphenation?.fingerprint, parsed: parse)
             links[chapter.id] = (typeset, sources[chapter.id], linked)
             // Its targets are those of the pages before, found equal above.
             layouts[chapter.id] = Layout(blocks: linked.chapter.blocks, pages: pages, targets: layouts[chapter.id]?.targets)

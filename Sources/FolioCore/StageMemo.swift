@@ -18,7 +18,7 @@ protocol StageMemo {
     /// The theme with the book's overrides, from `make`.
     mutating func theme(_ overrides: [String: Data], language: String, make: () throws -> RenderingTheme) throws -> RenderingTheme
     /// The `chapters` parsed from their texts in `sources`.
-    mutating func parse(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions) -> [ParsedChapter]
+    mutating func parse(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions, hyphenation: Hyphenation?) -> [ParsedChapter]
     mutating func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter]
     /// Given every chapter's link targets before linking: false when sections stand but cannot,
     /// the targets having changed.
@@ -69,8 +69,8 @@ extension StageMemo {
         try make()
     }
 
-    mutating func parse(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions) -> [ParsedChapter] {
-        parseChapters(chapters, sources: sources, options: options)
+    mutating func parse(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions, hyphenation: Hyphenation?) -> [ParsedChapter] {
+        parseChapters(chapters, sources: sources, options: options, hyphenation: hyphenation)
     }
 
     mutating func typesetMath(_ chapters: [ParsedChapter], renderer: MathRenderer) -> [ParsedChapter] {

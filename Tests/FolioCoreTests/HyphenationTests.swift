@@ -5,6 +5,7 @@ import Testing
 @testable import FolioCore
 @testable import FolioPagination
 @testable import FolioSearch
+@testable import FolioOptions
 
 /// Justified prose: the soft hyphens libhyphen's patterns put in a book's words, and lines that
 /// break at them as Chromium breaks them.
@@ -89,9 +90,9 @@ struct HyphenationTests {
         #expect(marked(try hyphenated([.text("development"), .softBreak, .text("algorithms")])) == "<p>de=vel=op=ment\nal=go=rithms</p>\n")
     }
 
-    /// A justified, hyphenated page of the default size.
+    /// A justified page of the default size.
     static func geometry() throws -> PageGeometry {
-        PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type, justify: true, hyphenation: try english())
+        PageGeometry(size: .pocket, language: "en", type: WebFonts.builtIn.type, justify: true)
     }
 
     @Test func aLineBreaksAtTheLastSoftHyphenThatFitsWithItsHyphen() throws {
@@ -119,7 +120,8 @@ struct HyphenationTests {
         let geometry = try Self.geometry()
         let typesetter = Typesetter(geometry: geometry, images: [:])
         let sentence = "Typesetting concatenation algorithms for development of accelerators and classifiers. "
-        let blocks = parseMarkdown(String(repeating: sentence, count: 60), smartPunctuation: true)
+        let chapter = Chapter(id: ChapterID("a.md"), slug: "a")
+        let blocks = parseChapter(chapter, source: String(repeating: sentence, count: 60), options: MarkdownOptions(), hyphenation: try Self.english()).blocks
         let pages = paginate(blocks, typesetter: typesetter, rawHTML: false).map(\.blocks)
         #expect(pages.count > 1)
         let html = pages.map { HTMLRenderer(rawHTML: false).render($0) }

@@ -3,8 +3,8 @@ import FolioOptions
 
 /// The parse stage: every chapter's Markdown (from `sources`) through libcmark, side by side (chapters
 /// are independent). The chapter that takes the book past `BookSize.book` gets a warning.
-package func parseChapters(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions) -> [ParsedChapter] {
-    var parsed = chapters.parallelMap { parseChapter($0, source: sources[$0.id]!, options: options) }
+package func parseChapters(_ chapters: [Chapter], sources: ChapterSources, options: MarkdownOptions, hyphenation: Hyphenation? = nil) -> [ParsedChapter] {
+    var parsed = chapters.parallelMap { parseChapter($0, source: sources[$0.id]!, options: options, hyphenation: hyphenation) }
     var total = 0
     for index in parsed.indices {
         let size = sources[parsed[index].chapter.id]!.utf8.count
@@ -26,13 +26,21 @@ package enum BookSize {
     package static let book = 20_000_000
 }
 
-/// One chapter's Markdown, `source`, parsed.
-func parseChapter(_ chapter: Chapter, source: String, options: MarkdownOptions) -> ParsedChapter {
+/// One chapter's Markdown, `source`, parsed; its paragraphs' words with soft hyphens where
+/// `hyphenation` breaks them (a justified book's).
+func parseChapter(_ chapter: Chapter, source: String, options: MarkdownOptions, hyphenation: Hyphenation? = nil) -> ParsedChapter {
     var cuts: [MarkdownPosition] = []
     let markdown = parseMarkdown(source, smartPunctuation: options.smartPunctuation, math: options.math, admonitions: options.admonitions,
                                  definitionLists: options.definitionLists, cuts: &cuts)
     let (assigned, headings) = assignHeadingIDs(markdown.map { $0.rewrittenBlocks { $0.leavingOutHiddenLines(prefixes: options.hiddenLinePrefixes) } })
-    let blocks = options.rawHTML ? joiningOpenRawHTML(assigned) : assigned
+    let joined = options.rawHTML ? joiningOpenRawHTML(assigned) : assigned
+    var hyphenator = hyphenation.map(SoftHyphenator.init)
+    let blocks = hyphenator == nil ? joined : joined.map { block in
+        block.rewrittenBlocks { block in
+            guard case .paragraph(let content) = block else { return block }
+            return .paragraph(hyphenator!.hyphenated(content))
+        }
+    }
     let title = chapter.declaredTitle
         ?? headings.first { $0.level == 1 }?.title
         ?? titleFromFileName(fileStem(chapter.path))

@@ -71,3 +71,13 @@ package func rawHTMLText(_ html: String) -> String {
     html.replacing(#/<!--.*?-->|<[^>]*>/#.dotMatchesNewlines(), with: " ")
         .split(whereSeparator: \.isWhitespace).joined(separator: " ")
 }
+
+/// +1 for a raw HTML tag that opens text a browser sets in monospace (`<kbd>`, `<code>`, `<samp>`,
+/// `<tt>`), -1 for one that closes it, 0 for any other.
+package func monospaceTag(_ html: String) -> Int {
+    let tag = html.lowercased()
+    let closing = tag.hasPrefix("</")
+    let name = tag.dropFirst(closing ? 2 : 1).prefix(while: \.isASCIILetter)
+    guard ["kbd", "code", "samp", "tt"].contains(name) else { return 0 }
+    return closing ? -1 : tag.hasSuffix("/>") ? 0 : 1
+}

@@ -28,10 +28,8 @@ package struct PageGeometry: Sendable, Equatable {
     var listIndent: Double, quoteIndent: Double
     /// The faces the text is set in.
     package var type: BookType
-    /// Prose set flush on both sides (`page.justify`), and the patterns its words are hyphenated
-    /// by, if any: the line model then breaks at their soft hyphens too.
+    /// Prose set flush on both sides (`page.justify`), its words hyphenated when parsed.
     var justify: Bool
-    package var hyphenation: Hyphenation?
 
     /// Tables: the small type of a table too wide for the text's size, and the cells' padding.
     var tableSmallSize: Double { (fontSize * 0.85).rounded() }
@@ -47,13 +45,12 @@ package struct PageGeometry: Sendable, Equatable {
 
     package static func == (a: PageGeometry, b: PageGeometry) -> Bool {
         a.cssVariables == b.cssVariables && a.type.fingerprint == b.type.fingerprint
-            && a.hyphenation?.fingerprint == b.hyphenation?.fingerprint
     }
 }
 
 extension PageGeometry {
     /// The geometry for a book's page size and language, set in `type`: CJK and Arabic text get more leading.
-    init(size: PageOptions.Size, language: String, type: BookType, justify: Bool = false, hyphenation: Hyphenation? = nil) {
+    init(size: PageOptions.Size, language: String, type: BookType, justify: Bool = false) {
         let (width, height): (Double, Double) = switch size {
         case .pocket: (432, 688)
         case .a5: (560, 794)
@@ -80,7 +77,7 @@ extension PageGeometry {
             inlineCodeScale: 0.85, inlineCodePadding: 2,
             listIndent: (fontSize * 1.6).rounded(), quoteIndent: (fontSize * 0.9).rounded() + 3,
             type: ["zh", "ja", "ko"].contains(primary) ? type.widened ?? type : type,
-            justify: justify, hyphenation: justify ? hyphenation : nil
+            justify: justify
         )
     }
 

@@ -39,15 +39,13 @@ package struct PagedBook: Sendable {
 /// are the pages Folio writes between the cover and the first chapter (title, contents), in order.
 /// The contents are laid out last, numbered with the pages the chapters start on.
 /// Raw HTML too tall for a page is a warning, placed by finding it in its section's text in `sources`.
-/// Prose is hyphenated by `hyphenation` when the book is justified.
 /// `chapterPages` lays out the sections' pages and `targets` finds where a section's link targets are
 /// (`folio serve` passes ones that reuse earlier layouts and targets).
 package func paginateBook(_ sections: [ParsedChapter], generated: [(GeneratedSection, [Block])] = [],
-                         options: BookOptions, type: BookType, hyphenation: Hyphenation? = nil, images: ImageSizes, sources: ChapterSources,
+                         options: BookOptions, type: BookType, images: ImageSizes, sources: ChapterSources,
                          chapterPages: ([ParsedChapter], Typesetter, Bool) -> [[LaidPage]] = paginateChapters,
                          knownTargets: (ChapterID, [[Block]], Bool) -> [String: Int]? = { _, _, _ in nil }) -> PagedBook {
-    let geometry = PageGeometry(size: options.page.size, language: options.language, type: type,
-                                justify: options.page.justify, hyphenation: hyphenation)
+    let geometry = PageGeometry(size: options.page.size, language: options.language, type: type, justify: options.page.justify)
     let typesetter = Typesetter(geometry: geometry, images: images)
     let rawHTML = options.markdown.rawHTML
     // The generated sections but the contents are laid out with the chapters, under ids no chapter file can have.

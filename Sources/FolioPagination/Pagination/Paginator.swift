@@ -5,23 +5,17 @@ import Foundation
 
 /// A chapter's blocks cut into pages: each page as full as the typesetter can make it,
 /// `<!-- pagebreak -->` forcing a new page, and every chapter at least one page long. A chapter's
-/// prose (`prose`: not a generated page's entries) is hyphenated when the geometry has patterns,
-/// and its pages but each section's last end at the foot.
+/// pages (`prose`: not a generated page's) but each section's last end at the foot.
 package func paginate(_ blocks: [Block], typesetter: Typesetter, rawHTML: Bool, prose: Bool = true) -> [LaidPage] {
     var typesetter = typesetter
     typesetter.memo = LineMemo()
     let geometry = typesetter.geometry
     var pages: [LaidPage] = []
-    // Each table's type size is chosen once, for the page's width, so its height and its HTML
-    // agree; paragraphs get their soft hyphens, which the pages keep.
-    var hyphenator = prose ? geometry.hyphenation.map(SoftHyphenator.init) : nil
+    // Each table's type size is chosen once, for the page's width, so its height and its HTML agree.
     let blocks = blocks.map { block in
-        block.rewrittenBlocks { block -> Block in
-            switch block {
-            case .table(let table): return .table(typesetter.settingType(of: table, width: geometry.contentWidth))
-            case .paragraph(let content): return (hyphenator?.hyphenated(content)).map(Block.paragraph) ?? block
-            default: return block
-            }
+        block.rewrittenBlocks { block in
+            guard case .table(let table) = block else { return block }
+            return .table(typesetter.settingType(of: table, width: geometry.contentWidth))
         }
     }
     for section in sections(of: blocks, rawHTML: rawHTML) {

@@ -287,16 +287,6 @@ struct TextAtomizer {
     }
 }
 
-/// +1 for a raw HTML tag that opens text a browser sets in monospace (`<kbd>`, `<code>`, `<samp>`,
-/// `<tt>`), -1 for one that closes it, 0 for any other.
-func monospaceTag(_ html: String) -> Int {
-    let tag = html.lowercased()
-    let closing = tag.hasPrefix("</")
-    let name = tag.dropFirst(closing ? 2 : 1).prefix(while: \.isASCIILetter)
-    guard ["kbd", "code", "samp", "tt"].contains(name) else { return 0 }
-    return closing ? -1 : tag.hasSuffix("/>") ? 0 : 1
-}
-
 /// `<br>`, `<br/>` or `<br />`, in any case.
 private func isLineBreakTag(_ html: String) -> Bool {
     let tag = html.lowercased().filter { !$0.isWhitespace }

@@ -1,17 +1,16 @@
 import FolioBase
-import FolioBook
 
 /// U+00AD: where a browser may break a word, showing a hyphen only when it does.
 package let softHyphen: Unicode.Scalar = "\u{AD}"
 
 /// Puts soft hyphens into a chapter's paragraphs by a book's patterns, remembering the points of
 /// each word it has looked up: a chapter's words come again and again.
-struct SoftHyphenator {
+package struct SoftHyphenator {
     let hyphenation: Hyphenation
     /// By a hash of the word's bytes, the word (to tell two words of one hash apart) and its points.
     private var known: [UInt64: (word: [UInt8], points: [Int])] = [:]
 
-    init(_ hyphenation: Hyphenation) {
+    package init(_ hyphenation: Hyphenation) {
         self.hyphenation = hyphenation
     }
 
@@ -20,7 +19,7 @@ struct SoftHyphenator {
     /// path, an address or a name in code (`e.g.`, `rust-lang.org`, `x_1`), one in capitals, code,
     /// the text of raw `<code>` or `<kbd>`, or an image's description; nor the piece of a word
     /// that runs on into emphasis or a link (`**hyph**enation`), which is not a whole word.
-    mutating func hyphenated(_ content: [Inline]) -> [Inline] {
+    package mutating func hyphenated(_ content: [Inline]) -> [Inline] {
         // The text inlines in the order a rewrite meets them, each with whether it may be
         // hyphenated and whether a word runs into it from before and on after it.
         var texts: [(text: String, prose: Bool)] = []

@@ -135,7 +135,7 @@ extension CachedBuild {
         print.add(project.source)
         // The system's hyphenation patterns, which the pages are set with.
         let options = loaded.book.options
-        print.add(Hyphenation.forBook(language: options.language, justify: options.page.justify).0?.fingerprint ?? 0)
+        print.add(Hyphenation.fingerprint(language: options.language, justify: options.page.justify) ?? 0)
         return print.value
     }
 

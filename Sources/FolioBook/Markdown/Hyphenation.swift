@@ -22,9 +22,7 @@ package final class Hyphenation: @unchecked Sendable {
         guard let bytes = FileManager.default.contents(atPath: file), let dictionary = hnj_hyphen_load(file) else { return nil }
         self.dictionary = dictionary
         self.file = file
-        var print = Fingerprint()
-        print.add(bytes)
-        fingerprint = print.value
+        fingerprint = Self.fingerprint(of: bytes)
         leftMinimum = max(Int(dictionary.pointee.lhmin), 2)
         rightMinimum = max(Int(dictionary.pointee.rhmin), 3)
     }
@@ -65,6 +63,19 @@ package final class Hyphenation: @unchecked Sendable {
         let made = Hyphenation(file: file)
         loaded[file] = made
         return (made, nil)
+    }
+
+    /// The `fingerprint` of the patterns `forBook` would load, from their bytes alone, without
+    /// loading them (a build that finds nothing changed needs no more); nil when it would load none.
+    package static func fingerprint(language: String, justify: Bool) -> UInt64? {
+        guard justify, let file = patterns(for: language), let bytes = FileManager.default.contents(atPath: file) else { return nil }
+        return fingerprint(of: bytes)
+    }
+
+    private static func fingerprint(of patterns: Data) -> UInt64 {
+        var print = Fingerprint()
+        print.add(patterns)
+        return print.value
     }
 
     /// Languages whose text is justified without hyphens: written without spaces between words,

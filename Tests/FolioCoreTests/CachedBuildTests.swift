@@ -307,6 +307,23 @@ struct CachedBuildTests {
         #expect(names.filter { $0.hasPrefix("b00k-") }.count == 3)
     }
 
+    /// A build under way has made its folder but written no record yet: another build of the same
+    /// book meanwhile lets go of the folders last built into longest ago, not of that one.
+    @Test func aBuildUnderWayKeepsItsFolder() throws {
+        let scratch = try Scratch()
+        let root = scratch.url.appendingPathComponent("folio").path
+        for number in 0..<CacheFolder.outputsKept {
+            let folder = try #require(CacheFolder(path: root + "/c00k-\(number)").made())
+            try writeWhole(Data(), to: folder.file(WrittenFiles.fileName))
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        _ = CacheFolder(path: root + "/c00k-under-way").made()
+        Thread.sleep(forTimeInterval: 0.01)
+        _ = CacheFolder(path: root + "/c00k-last").made()
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: root))
+        #expect(names.isSuperset(of: ["c00k-under-way", "c00k-last"]))
+        #expect(names.isDisjoint(with: ["c00k-0", "c00k-1"]))
+    }
     @Test func theRecordKeepsTheSearchIndexAsWritten() throws {
         let (scratch, book, site) = try built()
         let folder = cache(book, site)

@@ -395,40 +395,35 @@ enum GuideExamples {
     static let serve = Scenario(name: "folio serve") {
         let ran = try starterBook.run()
         let chapter = ran.folder.appendingPathComponent("mybook/01-first-steps.md")
-        let log = ran.folder.appendingPathComponent("serve.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let (out, log) = (ran.folder.appendingPathComponent("serve.out"), ran.folder.appendingPathComponent("serve.log"))
+        for file in [out, log] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
         let process = Process()
         process.executableURL = Folio.binary
         process.arguments = ["serve", "mybook"]
         process.currentDirectoryURL = ran.folder
         process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
+        process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
-        var serving = Data()
-        while !serving.contains(UInt8(ascii: "\n")) {
-            let data = out.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            serving.append(data)
-        }
-        func waitFor(_ prefix: String, count: Int) throws {
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n") ?? []
+        defer { stop(process) }
+        /// Waits, 30 s at most (a bound, not a measure), until `file` has `count` lines starting with `prefix`.
+        func waitFor(_ prefix: String, count: Int, in file: URL = log) throws {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < deadline {
+                let lines = (try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n") ?? []
                 if lines.filter({ $0.hasPrefix(prefix) }).count >= count { return }
                 Thread.sleep(forTimeInterval: 0.05)
             }
-            Issue.record("`folio serve` printed no line `\(prefix)…`: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+            Issue.record("`folio serve` printed no line `\(prefix)…`: \((try? String(contentsOf: file, encoding: .utf8)) ?? "")")
         }
+        try waitFor("Serving", count: 1, in: out)
         try waitFor("Built", count: 1)
         try (String(contentsOf: chapter, encoding: .utf8) + "\nOne more paragraph.\n").write(to: chapter, atomically: false, encoding: .utf8)
         try waitFor("Rebuilt", count: 1)
         try (String(contentsOf: chapter, encoding: .utf8) + "\nSee [setting up](setup.md).\n").write(to: chapter, atomically: false, encoding: .utf8)
         try waitFor("Rebuilt", count: 2)
         // Without `--port`, 3000 or the next free port: the guide shows 3000.
-        let output = String(decoding: serving, as: UTF8.self).replacing(try! Regex(#"127\.0\.0\.1:\d+/"#), with: "127.0.0.1:3000/")
+        let output = ((try? String(contentsOf: out, encoding: .utf8)) ?? "").replacing(try! Regex(#"127\.0\.0\.1:\d+/"#), with: "127.0.0.1:3000/")
             + ((try? String(contentsOf: log, encoding: .utf8)) ?? "")
         return Ran(output: output, folder: ran.folder, scratch: ran.scratch)
     }

@@ -185,13 +185,18 @@ import Testing
             }
         }
 
-        /// The next batch of changes (waiting at most 30 s, a bound, not a measure).
-        func next() -> [String]? {
+        /// The paths changed until `path` is among them, or 30 s have passed (a bound, not a
+        /// measure), by the monotonic clock, which no setting of the system's time moves.
+        func seen(until path: String) -> Set<String> {
+            let deadline = ContinuousClock.now + .seconds(30)
+            var seen = Set<String>()
             condition.withLock {
-                let deadline = Date(timeIntervalSinceNow: 30)
-                while batches.isEmpty && condition.wait(until: deadline) {}
-                return batches.isEmpty ? nil : batches.removeFirst()
+                while !seen.contains(path) && ContinuousClock.now < deadline {
+                    if batches.isEmpty { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1)) }
+                    else { seen.formUnion(batches.removeFirst()) }
+                }
             }
+            return seen
         }
     }
 
@@ -210,14 +215,12 @@ import Testing
         try Data("backup".utf8).write(to: URL(fileURLWithPath: root + "/one.md~"))
         try FileManager.default.createDirectory(atPath: root + "/part", withIntermediateDirectories: true)
         try Data("# Two\n".utf8).write(to: URL(fileURLWithPath: root + "/part/two.md"))
-        var seen = Set<String>()
-        while !seen.contains("part/two.md"), let batch = changes.next() { seen.formUnion(batch) }
+        var seen = changes.seen(until: "part/two.md")
         #expect(seen.contains("part/two.md"))
         #expect(seen.isDisjoint(with: [".one.md.swp", "one.md~"]))
 
         try FileManager.default.removeItem(atPath: root + "/one.md")
-        seen = []
-        while !seen.contains("one.md"), let batch = changes.next() { seen.formUnion(batch) }
+        seen = changes.seen(until: "one.md")
         #expect(seen.contains("one.md"))
     }
 }

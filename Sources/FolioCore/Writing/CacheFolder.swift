@@ -72,9 +72,12 @@ struct CacheFolder: Sendable {
         let outputs = ((try? fileManager.contentsOfDirectory(atPath: root)) ?? [])
             .filter { !$0.hasPrefix(".") && !marks.keys.contains($0) && book($0) == own }
         guard outputs.count > outputsKept else { return }
-        // When each was last built into: when its record of files was written.
+        // When each was last built into: when its record of files was written, or, for a folder
+        // whose build is under way and has written nothing yet, when the folder was made.
+        let never = FileStatus.Time(seconds: 0, nanoseconds: 0)
         let used = outputs.filter { root + "/" + $0 != keeping }.map { name in
-            (name, FileStatus(root + "/" + name + "/" + WrittenFiles.fileName)?.changed ?? FileStatus.Time(seconds: 0, nanoseconds: 0))
+            let folder = root + "/" + name
+            return (name, max(FileStatus(folder + "/" + WrittenFiles.fileName)?.changed ?? never, FileStatus(folder)?.changed ?? never))
         }
         for (name, _) in used.sorted(by: { $0.1 < $1.1 }).prefix(outputs.count - outputsKept) { try? fileManager.removeItem(atPath: root + "/" + name) }
     }

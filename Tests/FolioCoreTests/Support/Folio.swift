@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+@testable import FolioBook
 
 /// Runs the real `folio` binary, built beside the test bundle.
 struct Folio {
@@ -26,25 +28,25 @@ struct Folio {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// `folio` with `arguments` in `directory`, its output read from files as the build's own
+    /// commands are, so that neither stream can fill and stall it.
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let ran = try #require(try runCommand([binary.path] + arguments, input: Data(), in: directory.path, environment: environment))
+        return Result(status: ran.status, stdout: String(decoding: ran.output, as: UTF8.self), stderr: String(decoding: ran.errors, as: UTF8.self))
     }
+}
+
+/// Ends a process the test started and waits for it: SIGTERM, then, should it still run 10 s later,
+/// SIGKILL, so that a process that cannot stop does not hold the tests up.
+func stop(_ process: Process) {
+    process.terminate()
+    let deadline = ContinuousClock.now + .seconds(10)
+    while process.isRunning && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning {
+        Issue.record("\(process.executableURL?.lastPathComponent ?? "a process") did not stop on SIGTERM")
+        kill(process.processIdentifier, SIGKILL)
+    }
+    process.waitUntilExit()
 }
 
 /// A scratch folder that goes away with the test.

@@ -35,11 +35,11 @@ FUZZ_OPTS  := -timeout=10 -detect_leaks=0 -print_final_stats=1 -artifact_prefix=
 # A trap prints the runtime's own message; the Swift backtracer would crash under ASan and hide it.
 FUZZ_ENV   := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 
-# The Swift tests print each line as it comes (a pipe would otherwise get them in blocks, and a
-# test that never ends would hide which it is) and are stopped after 20 minutes (they take one or
-# two): a test that hangs fails the run instead of holding it.
-# (GNU coreutils' timeout and stdbuf, used where they are installed.)
-SWIFT_TEST := $(if $(shell command -v timeout),timeout -k 30 1200) $(if $(shell command -v stdbuf),stdbuf -oL -eL) $(SWIFT) test
+# The tests print each line as it comes (a pipe would otherwise get them in blocks, and a test
+# that never ends would hide which it is) and are stopped after a bound far above what they take
+# (the Swift tests one or two minutes, the browser tests five): a test that hangs fails the run
+# instead of holding it. GNU coreutils' timeout and stdbuf, where they are installed.
+WITHIN = $(if $(shell command -v timeout),timeout -k 30 $(1)) $(if $(shell command -v stdbuf),stdbuf -oL -eL)
 
 .PHONY: build test bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-run
 
@@ -53,9 +53,9 @@ test: deps test-deps
 	@test "$$(cat $(BUILD_LOG).status)" = 0
 	@warnings="$$(grep -E '$(OWN_WARNING)' $(BUILD_LOG) | sort -u)"; \
 	if [ -n "$$warnings" ]; then echo "$$warnings"; echo "make test: the build printed the compiler warnings above; fix them"; exit 1; fi
-	$(SWIFT_TEST)
+	$(call WITHIN,1200) $(SWIFT) test
 	node --test Tests/js/
-	python3 -m pytest -q Tests/site
+	PYTHONUNBUFFERED=1 $(call WITHIN,2400) python3 -m pytest -q Tests/site
 	python3 bench/run.py --quick --folio .build/debug/folio
 	$(MAKE) fuzz-build fuzz-run FUZZ_TIME=30
 

@@ -9,7 +9,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # KSyntaxHighlighting (with Qt 5) highlights code at build time; esbuild minifies the theme's
 # scripts and stylesheets as they are built into folio; HarfBuzz shapes and subsets the theme's
 # fonts, which Google's WOFF2 encoder (libwoff-dev) writes for the web.
-APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev katex libkf5syntaxhighlighting-dev esbuild libharfbuzz-dev libwoff-dev libhyphen-dev hyphen-en-us
+APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev katex libkf5syntaxhighlighting-dev esbuild libharfbuzz-dev libwoff-dev libhyphen-dev hyphen-en-us libxml2-dev libzip-dev
 # The browser tests: Debian's Chromium, and fonts for what the theme's own faces lack (CJK, and a
 # DejaVu for the reader's interface).
 TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk

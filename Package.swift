@@ -59,6 +59,17 @@ let package = Package(
             name: "CHyphen",
             providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]
         ),
+        // A book as EPUB: its pages made well-formed XHTML with libxml2, and zipped with libzip.
+        .systemLibrary(
+            name: "CXML",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .systemLibrary(
+            name: "CZip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"]), .brew(["libzip"])]
+        ),
         // The layers of ARCHITECTURE.md ("What may depend on what"), each a target so that the
         // compiler holds them: the base (model, source text, diagnostics, site layout) depends on
         // nothing of Folio's; each stage of the pipeline on the base and the stages before it;
@@ -72,7 +83,7 @@ let package = Package(
         .target(name: "FolioSearch", dependencies: ["FolioBase", "FolioBook", "FolioPagination"]),
         .target(
             name: "FolioCore",
-            dependencies: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch"],
+            dependencies: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch", "CXML", "CZip"],
             plugins: ["ThemeEmbedding"]
         ),
         .target(name: "FolioCheck", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch", "FolioCore"]),

@@ -88,6 +88,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
         return try memo.theme(overrides, language: language) { try RenderingTheme(Theme.builtIn.overridden(by: overrides), language: language) }
     }
 
+    log.report(contentsOf: EPUBBook.warnings(book.options))
     let (hyphenation, noPatterns) = Hyphenation.forBook(language: book.options.language, justify: book.options.page.justify)
     log.report(contentsOf: noPatterns.map { [$0] } ?? [])
     let markdown = book.options.markdown
@@ -184,7 +185,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
         theme.flatMap { theme in
             log.collect {
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets,
-                                          fonts: fonts, theme: theme, search: { try memo.search($0) },
+                                          fonts: fonts, theme: theme, search: { try memo.search($0) }, read: project.contentFiles.read,
                                           bookWide: memo.bookWide(book, paged: paged, inputs: rendering))
                 return memo.documents(site, paged: paged, inputs: rendering)
             }

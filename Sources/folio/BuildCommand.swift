@@ -5,7 +5,7 @@ import FolioCore
 import FolioServe
 import Foundation
 
-/// `folio build [DIR] [-o OUT] [--strict] [--no-preprocessors]`.
+/// `folio build [DIR] [-o OUT] [--strict] [--no-preprocessors] [--epub]`.
 struct BuildCommand {
     var folder = "."
     var output: String?
@@ -14,12 +14,13 @@ struct BuildCommand {
     var flags = BuildFlags()
 
     init(parsing arguments: [String]) throws {
-        let parsed = try Arguments(arguments, command: "build", options: ["-o": "--output", "--output": "--output"], flags: ["--timings", "--verbose", "-v", "--strict", "--no-preprocessors"])
+        let parsed = try Arguments(arguments, command: "build", options: ["-o": "--output", "--output": "--output"], flags: ["--timings", "--verbose", "-v", "--strict", "--no-preprocessors", "--epub"])
         folder = parsed.folder ?? "."
         output = parsed.values["--output"]
         timings = parsed.flags.contains("--timings")
         verbose = !parsed.flags.isDisjoint(with: ["--verbose", "-v"])
-        flags = BuildFlags(strict: parsed.flags.contains("--strict"), preprocessors: !parsed.flags.contains("--no-preprocessors"))
+        flags = BuildFlags(strict: parsed.flags.contains("--strict"), preprocessors: !parsed.flags.contains("--no-preprocessors"),
+                           epub: parsed.flags.contains("--epub"))
     }
 
     func run(console: Console) throws -> ExitStatus {

@@ -22,7 +22,7 @@ enum Help {
     static let build = """
     folio build — build a book folder into a static site
 
-    Usage: folio build [DIR] [-o OUT] [--strict] [--no-preprocessors]
+    Usage: folio build [DIR] [-o OUT] [--strict] [--no-preprocessors] [--epub]
 
     Arguments:
       DIR                    The book folder (default: the current folder)
@@ -31,6 +31,8 @@ enum Help {
       -o, --output OUT       Where to write the site (default: DIR/_site)
           --strict           Make broken links errors in an mdBook project too
           --no-preprocessors Skip book.toml's preprocessors
+          --epub             Make the book as EPUB too: <slug>.epub in the site, fixed
+                             layout, one page of the book to each page of the EPUB
           --timings          Show how long each stage took
       -v, --verbose          List what Folio does not use: book.toml's keys, chapters'
                              front matter, a theme's templates

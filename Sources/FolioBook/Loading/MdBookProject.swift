@@ -65,6 +65,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
                                             at: SourceLocation(file: MdBookConfig.file),
                                             hint: "remove one of them; book.toml makes the folder an mdBook project with chapters in `src`"), at: 0)
         }
+        if flags.epub { loaded.book.options.add(.epub) }
         var project = LoadedProject(loaded: loaded, contentFiles: files, source: "")
         project.unused = project.keptFrontMatter
         return project
@@ -78,6 +79,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
     }
     var config = try MdBookConfig.decode(parseTOML(SourceText.bookFile(toml, file: file, allowEmpty: true)), file: file)
     if flags.strict { config.options.slips = .errors }
+    if flags.epub { config.options.add(.epub) }
     if !flags.preprocessors { config.preprocessors = [] }
     // Without `[book] src` and without a `src` folder, the chapters are beside book.toml.
     let source = config.sourceLocation == nil && files.kind(config.source) == nil ? "" : lexicallyNormalized(config.source)
@@ -186,9 +188,12 @@ public struct BuildFlags: Sendable {
     public var strict = false
     /// book.toml's preprocessors are run (not with `--no-preprocessors`).
     public var preprocessors = true
+    /// The book is made as EPUB too, whatever its options say (`--epub`).
+    public var epub = false
 
-    public init(strict: Bool = false, preprocessors: Bool = true) {
+    public init(strict: Bool = false, preprocessors: Bool = true, epub: Bool = false) {
         self.strict = strict
         self.preprocessors = preprocessors
+        self.epub = epub
     }
 }

@@ -35,7 +35,7 @@ struct PublicationManifest: Sendable {
             ("links", .array([selfLink])),
             ("readingOrder", .generated(count: pages.count) { [self] in readingOrderEntry(pages[$0]) }),
             ("resources", .array(resourceList)),
-            ("toc", .array(toc(contents))),
+            ("toc", .array(ContentsLink.tree(contents, chapters: chapters, paged: paged).map(\.json))),
             ("pageList", pageList),
             ("landmarks", .array(landmarks)),
         ])
@@ -47,7 +47,7 @@ struct PublicationManifest: Sendable {
         var members: [(String, JSONOutput)] = [
             ("@type", "http://schema.org/Book"),
             ("title", .string(title)),
-            ("identifier", .string(options.identifier ?? derivedIdentifier)),
+            ("identifier", .string(bookIdentifier(title: title, options: options))),
             ("language", .string(options.language)),
         ]
         if !options.authors.isEmpty { members.append(("author", .array(options.authors.map(JSONOutput.string)))) }
@@ -68,80 +68,11 @@ struct PublicationManifest: Sendable {
         return .object(members)
     }
 
-    /// A name the book keeps while its title and authors do: `urn:folio:` and a hash of them.
-    private var derivedIdentifier: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in ([title] + options.authors).joined(separator: "\u{0}").utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "urn:folio:" + String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
     private func readingOrderEntry(_ page: Page) -> JSONOutput {
         var entry: [(String, JSONOutput)] = [("href", .string(uriReference(page.url))), ("type", "text/html")]
         if let title = links.title(of: page) { entry.append(("title", .string(title))) }
         entry.append(("properties", .object([("page", .string(page.side.rawValue))])))
         return .object(entry)
-    }
-
-    /// Parts hold the chapters after them; chapters hold their headings, nested by level.
-    private func toc(_ entries: [ContentsEntry]) -> [JSONOutput] {
-        var result: [JSONOutput] = []
-        var part: (title: String, children: [JSONOutput])?
-        func closePart() {
-            if let open = part, let first = firstHref(of: open.children) {
-                result.append(.object([("href", .string(first)), ("title", .string(open.title)), ("children", .array(open.children))]))
-            }
-            part = nil
-        }
-        for entry in entries {
-            switch entry {
-            case .part(let title):
-                closePart()
-                part = (title, [])
-            case .separator:
-                closePart()
-            case .draft:
-                continue
-            case .chapter(let entry):
-                guard let chapter = chapters[entry.id] else { continue }
-                let item = chapterEntry(chapter, children: toc(entry.children))
-                if part != nil { part!.children.append(item) } else { result.append(item) }
-            }
-        }
-        closePart()
-        return result
-    }
-
-    private func firstHref(of items: [JSONOutput]) -> String? {
-        guard case .object(let members)? = items.first, case .string(let href)? = members.first(where: { $0.0 == "href" })?.1 else { return nil }
-        return href
-    }
-
-    private func chapterEntry(_ chapter: ParsedChapter, children: [JSONOutput]) -> JSONOutput {
-        let headings = chapter.headings.first?.level == 1 ? Array(chapter.headings.dropFirst()) : chapter.headings
-        let nested = nest(headings[...], in: chapter) + children
-        var entry: [(String, JSONOutput)] = [("href", .string(uriReference(SiteLayout.chapterURL(chapter.chapter.slug)))), ("title", .string(chapter.title))]
-        if !nested.isEmpty { entry.append(("children", .array(nested))) }
-        return .object(entry)
-    }
-
-    /// Headings as a tree: each takes the deeper headings that follow it.
-    private func nest(_ headings: ArraySlice<Heading>, in chapter: ParsedChapter) -> [JSONOutput] {
-        var result: [JSONOutput] = []
-        var rest = headings
-        while let heading = rest.popFirst() {
-            let deeper = rest.prefix { $0.level > heading.level }
-            rest = rest.dropFirst(deeper.count)
-            let number = paged.targetPages[chapter.chapter.id]?[heading.id] ?? 1
-            let href = SiteLayout.headingURL(slug: chapter.chapter.slug, number: number, id: heading.id)
-            var entry: [(String, JSONOutput)] = [("href", .string(uriReference(href))), ("title", .string(heading.title))]
-            let children = nest(deeper, in: chapter)
-            if !children.isEmpty { entry.append(("children", .array(children))) }
-            result.append(.object(entry))
-        }
-        return result
     }
 
     private var landmarks: [JSONOutput] {
@@ -155,6 +86,18 @@ struct PublicationManifest: Sendable {
         if let start = first(.text) { mark(start.url, links.title(of: start) ?? title, "start") }
         return marks
     }
+}
+
+/// The book's identifier: its `identifier`, or a name it keeps while its title and authors do,
+/// `urn:folio:` and a hash of them.
+func bookIdentifier(title: String, options: BookOptions) -> String {
+    if let identifier = options.identifier { return identifier }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in ([title] + options.authors).joined(separator: "\u{0}").utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return "urn:folio:" + String(repeating: "0", count: 16 - hex.count) + hex
 }
 
 /// The media type of a site file, by its extension.

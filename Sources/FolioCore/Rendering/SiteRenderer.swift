@@ -9,12 +9,13 @@ import Foundation
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets. Page documents are rendered as the writer asks for them, on every core.
 /// `stylesheets` are the book's own, by their site paths; `fonts` the site's (`WebFonts`); `search`
-/// makes the search index's files.
+/// makes the search index's files; `read` gives a book file's bytes (for the EPUB).
 /// `bookWide` makes, by its path, each file made from what the whole book shares and from its pages
 /// but not their text (the front page, the contents, the 404 page, the sitemap, the geometry, the
 /// reader's words, the manifest); `folio serve` passes ones that reuse an earlier build's.
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
                 fonts: [SiteFile] = [], theme: RenderingTheme, search: (PagedBook) throws -> [SiteFile] = { searchFiles($0) },
+                read: @escaping @Sendable (String) throws -> Data = { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: $0]) },
                 bookWide: @escaping @Sendable (String, () throws -> Data) throws -> Data = { try $1() }) throws -> [SiteFile] {
     let options = book.options
     let documents = try PageDocuments(book, sections: sections, paged: paged, assets: assets, theme: theme)
@@ -34,6 +35,12 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     files += wide + searched
     if !options.redirects.isEmpty {
         files += try redirectPages(options.redirects, links: documents.links, chapters: documents.chapters, site: Set(files.map(\.path)))
+    }
+    if options.makesEPUB {
+        // Made once, when the writer first asks for it: it compares the file's bytes, then writes them.
+        let others = Dictionary(files.map { ($0.path, $0.contents) }) { first, _ in first }
+        let epub = Later { try EPUBBook.archive(book, documents: documents, paged: paged, files: others, read: read) }
+        files.append(SiteFile(path: EPUBBook.path(title: book.title), contents: .rendered { try epub.value() }))
     }
     return files.sorted { $0.path < $1.path }
 }
@@ -115,6 +122,11 @@ final class PageDocuments: Sendable {
 
     /// The document of the page at `index` of `pages` (the book's): its share of the chapter in the theme's `page` template.
     func render(_ index: Int, of pages: [Page]) throws -> Data {
+        try theme.render(template, shared: shared, context(index, of: pages))
+    }
+
+    /// The names of the page at `index` of `pages` of its own, for the `page` template or another of a page (EPUB's).
+    func context(_ index: Int, of pages: [Page]) -> [String: TemplateValue] {
         let (page, links, targets) = (pages[index], links, targets)
         let root = SiteLayout.pageToRoot
         // The running head is a chapter's, not the cover's.
@@ -126,7 +138,7 @@ final class PageDocuments: Sendable {
                                     rawLink: { links.rawHTMLLinkURL($0, on: page, targets: targets) },
                                     asideTitle: { [strings = theme.strings.values] in strings[$0.titleKey] ?? $0.englishTitle },
                                     codeLineBreaks: codeLineBreaks)
-        let context: [String: TemplateValue] = [
+        return [
             "title": .string([pageTitle, bookTitle].compactMap { $0 }.joined(separator: " · ")),
             "page": TemplateContext.page(page, label: PageNumbering(pages).label(of: page.number),
                                          meta: page.chapter.flatMap { chapters[$0]?.chapter.meta } ?? []),
@@ -135,6 +147,5 @@ final class PageDocuments: Sendable {
             "prev": index > 0 ? links.neighbour(pages[index - 1], root: root) : .null,
             "next": index + 1 < pages.count ? links.neighbour(pages[index + 1], root: root) : .null,
         ]
-        return try theme.render(template, shared: shared, context)
     }
 }

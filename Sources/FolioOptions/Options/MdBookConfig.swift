@@ -50,6 +50,8 @@ extension MdBookConfig {
                 break
             case "output.folio.strict":
                 config.options.slips = reader.bool(value) == true ? .errors : .warnings
+            case "output.folio.epub":
+                if reader.bool(value) == true { config.options.add(.epub) }
             case "output.folio.justify":
                 config.options.page.justify = reader.bool(value) ?? config.options.page.justify
             case "output.html.code.hidelines":

@@ -104,6 +104,19 @@ package struct OptionsReader {
         choice(field, among: Choice.allCases.map { ($0.rawValue, $0) })
     }
 
+    /// One of an enum's raw values or a list of them, each once, such as `outputs: [site, epub]`.
+    mutating func choices<Choice: RawRepresentable & CaseIterable & Equatable>(_ field: OptionField) -> [Choice]?
+    where Choice.RawValue == String {
+        let items: [YAMLNode]
+        if case .sequence(let list) = field.node.value { items = list } else { items = [field.node] }
+        var chosen: [Choice] = []
+        for item in items {
+            guard let choice: Choice = choice(field.with(item)) else { return nil }
+            if !chosen.contains(choice) { chosen.append(choice) }
+        }
+        return chosen
+    }
+
     /// One of the named values; `alsoAccepted` names the other forms the caller handles itself.
     mutating func choice<Value>(
         _ field: OptionField, among values: [(name: String, value: Value)], alsoAccepted: [String] = []

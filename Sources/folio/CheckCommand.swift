@@ -5,8 +5,8 @@ import FolioCore
 import FolioServe
 import Foundation
 
-/// `folio check [PATH] [--format text|json|github] [--strict]`: PATH is a built site, or a book
-/// folder, which is built to a temporary folder first.
+/// `folio check [PATH] [--format text|json|github] [--strict]`: PATH is a built site, a book
+/// folder, which is built to a temporary folder first, or an EPUB.
 struct CheckCommand {
     enum Format: String, CaseIterable { case text, json, github }
 
@@ -29,8 +29,10 @@ struct CheckCommand {
 
     func run(console: Console) throws -> ExitStatus {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError(message: "no site or book folder at `\(path)`", command: "check")
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue, fileExtension(path) == "epub" { return checkEPUBFile(console: console) }
+        guard exists, isDirectory.boolValue else {
+            throw UsageError(message: "no site, book folder or EPUB at `\(path)`", command: "check")
         }
         guard isBook else { return report(checkSite(.disk(path)), shownAs: path, console: console) }
 
@@ -49,6 +51,19 @@ struct CheckCommand {
         return report(checkSite(.disk(built.path)), shownAs: (path as NSString).appendingPathComponent("_site"), console: console)
     }
 
+    /// An EPUB: against the pages of the site it is in, if it is in one; with epubcheck when installed.
+    private func checkEPUBFile(console: Console) -> ExitStatus {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            console.err("folio: error: `\(path)` cannot be read")
+            return .bookErrors
+        }
+        let manifest = FileManager.default.contents(atPath: (directory(of: absolutePath(path)) as NSString).appendingPathComponent(SiteLayout.manifest))
+        let epubcheck = epubcheckCommand()
+        if epubcheck == nil { console.err("epubcheck is not installed: the EPUB is checked without it") }
+        return report(checkEPUB(data, file: fileName(path), pages: manifest.flatMap { sitePages(manifest: $0) }, epubcheck: epubcheck),
+                      shownAs: directory(of: path), named: path, console: console)
+    }
+
     /// A book folder has its settings, its summary or chapters; a built site has none of them.
     private var isBook: Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
@@ -56,7 +71,8 @@ struct CheckCommand {
             && names.contains { $0 == "book.yml" || $0 == "book.toml" || $0 == "SUMMARY.md" || $0.lowercased().hasSuffix(".md") }
     }
 
-    private func report(_ result: CheckResult, shownAs root: String, console: Console) -> ExitStatus {
+    /// `result`'s findings, their files shown from `root`; the summary names `root`, or `named`.
+    private func report(_ result: CheckResult, shownAs root: String, named: String? = nil, console: Console) -> ExitStatus {
         let diagnostics = result.diagnostics.map { diagnostic -> Diagnostic in
             var shown = diagnostic
             if strict { shown.severity = .error }
@@ -69,7 +85,7 @@ struct CheckCommand {
         case .json: console.out(CheckOutput.json(diagnostics))
         case .github: diagnostics.forEach { console.out(CheckOutput.github($0)) }
         }
-        console.err("Checked \(counted(result.pages, "page")) and \(counted(result.links, "link")) in \(root): "
+        console.err("Checked \(counted(result.pages, "page")) and \(counted(result.links, "link")) in \(named ?? root): "
                     + "\(counted(errors, "error")), \(counted(diagnostics.count - errors, "warning"))")
         return errors > 0 ? .bookErrors : .success
     }

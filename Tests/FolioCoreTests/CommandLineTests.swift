@@ -39,7 +39,7 @@ struct CommandLineTests {
         (["check", "--frobnicate"], "folio: error: unknown option `--frobnicate` for `folio check`"),
         (["check", "--format", "xml"], "folio: error: `--format` must be one of text, json, github, not `xml`"),
         (["check", "a", "b"], "folio: error: `folio check` takes one folder, got `a` and `b`"),
-        (["check", "no-such-folder"], "folio: error: no site or book folder at `no-such-folder`"),
+        (["check", "no-such-folder"], "folio: error: no site, book folder or EPUB at `no-such-folder`"),
     ])
     func usageErrors(_ arguments: [String], message: String) throws {
         let result = try run(arguments)

@@ -220,7 +220,7 @@ def test_github_annotations_are_well_formed(site):
     (["--format", "xml"], "`--format` must be one of text, json, github, not `xml`"),
     (["--format"], "`--format` needs a value"),
     (["--frobnicate"], "unknown option `--frobnicate` for `folio check`"),
-    (["/no/such/folder"], "no site or book folder at `/no/such/folder`"),
+    (["/no/such/folder"], "no site, book folder or EPUB at `/no/such/folder`"),
 ])
 def test_usage_errors_exit_2(clean, arguments, message):
     path = [] if arguments[0].startswith("/") else [str(clean)]

@@ -3,17 +3,17 @@ import FolioOptions
 import Foundation
 
 /// What a command printed and how it ended.
-struct CommandResult: Sendable {
-    var status: Int32
-    var output: Data
-    var errors: Data
+package struct CommandResult: Sendable {
+    package var status: Int32
+    package var output: Data
+    package var errors: Data
 }
 
 /// Runs a program found on the PATH (a bare name) or relative to `directory` (a path), in
 /// `directory`, with `input` on its standard input and `environment` added to Folio's own. Nil when
 /// there is no such program. Input and output go through temporary files, so a large book cannot
 /// fill a pipe and stall.
-func runCommand(_ arguments: [String], input: Data, in directory: String, environment: [String: String] = [:]) throws -> CommandResult? {
+package func runCommand(_ arguments: [String], input: Data, in directory: String, environment: [String: String] = [:]) throws -> CommandResult? {
     guard let name = arguments.first, let program = findProgram(name, in: directory) else { return nil }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("folio-command-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

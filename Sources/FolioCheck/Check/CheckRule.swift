@@ -25,6 +25,11 @@ enum CheckRule: String, CaseIterable, Sendable {
     case orphanPage = "orphan-page"
     case redirect = "redirect"
     case searchIndex = "search-index"
+    case epubContainer = "epub-container"
+    case epubSpine = "epub-spine"
+    case epubNavigation = "epub-navigation"
+    case epubLink = "epub-link"
+    case epubcheck = "epubcheck"
 
     /// Warnings do not fail a check unless `--strict`: the book still reads.
     var severity: Diagnostic.Severity {
@@ -54,6 +59,11 @@ enum CheckRule: String, CaseIterable, Sendable {
         case .orphanPage: "a page document that no manifest entry reaches"
         case .searchIndex: "the search index names a file the site does not have, or a page the book does not have"
         case .redirect: "a redirect page (book.toml's `[output.html.redirect]`) leads to a file or id the site does not have"
+        case .epubContainer: "an EPUB is not a ZIP archive beginning with `mimetype`, or its container, package or a document is not XML"
+        case .epubSpine: "an EPUB's package lists a file it does not have, or its spine is not the site's pages in their order and on their sides"
+        case .epubNavigation: "an EPUB has no navigation document, or its page list is not its spine"
+        case .epubLink: "a link in an EPUB's documents reaches no file or id of the EPUB"
+        case .epubcheck: "epubcheck, when it is installed, found an error or a warning in an EPUB"
         }
     }
 

@@ -14,7 +14,8 @@ public struct CheckResult: Sendable {
 }
 
 /// `folio check`: the manifest against the Readium model and Folio's reading rules, every href
-/// in it and in every page, page order, numbering and sides, the sitemap and orphan pages.
+/// in it and in every page, page order, numbering and sides, the sitemap and orphan pages, the
+/// book's EPUB.
 public func checkSite(_ site: BookFiles) -> CheckResult {
     var check = SiteCheck(site: site)
     check.run()
@@ -45,6 +46,7 @@ struct SiteCheck {
         checkOrphans(pages)
         checkRedirects(pages)
         checkSearchIndex(pages)
+        checkEPUBs()
     }
 
     mutating func report(_ rule: CheckRule, _ message: String, at location: SourceLocation?, hint: String? = nil) {

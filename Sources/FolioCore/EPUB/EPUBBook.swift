@@ -24,9 +24,8 @@ enum EPUBBook {
     }
 
     /// The archive's bytes. `files` are the site's other files by path (stylesheets, fonts, the
-    /// book's images), `read` gives a book file's bytes.
-    static func archive(_ book: Book, documents: PageDocuments, paged: PagedBook, files: [String: SiteFile.Contents],
-                        read: @Sendable (String) throws -> Data) throws -> Data {
+    /// book's images), some of them `bookFiles`.
+    static func archive(_ book: Book, documents: PageDocuments, paged: PagedBook, files: [String: SiteFile], bookFiles: BookFiles) throws -> Data {
         let (options, pages, geometry) = (book.options, paged.pages, paged.geometry)
         var names = documents.bookShared
         names["root"] = .string(SiteLayout.pageToRoot)
@@ -60,7 +59,7 @@ enum EPUBBook {
         var resources: [EPUBPackage.Item] = []
         let cover = options.cover.map(SiteLayout.assetURL)
         for path in (stylesheets + fonts.sorted() + shown.sorted()) where files[path] != nil {
-            var data = try bytes(files[path]!, read: read)
+            var data = try files[path]!.bytes(from: bookFiles)
             if fileExtension(path) == "css" { data = Data(EPUBStylesheet.lowered(String(decoding: data, as: UTF8.self)).utf8) }
             entries.append(ZipArchive.Entry(path: path, data: data))
             resources.append(EPUBPackage.Item(path: path, mediaType: mediaType(of: path), properties: path == cover ? ["cover-image"] : []))
@@ -92,14 +91,5 @@ enum EPUBBook {
             return EPUBPackage.document(of: target.written) + (target.fragment.map { "#" + $0 } ?? "")
         }
         return url.map { $0 + uriReference(path) }
-    }
-
-    private static func bytes(_ contents: SiteFile.Contents, read: (String) throws -> Data) throws -> Data {
-        switch contents {
-        case .bytes(let data): data
-        case .bookFile(let path): try read(path)
-        case .rendered(let render): try render()
-        case .kept: Data()
-        }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// The EPUB 3 package of a paged book, fixed layout: every page of the site one content document,
 /// in the spine on its side of the spread, the book's reading direction the spine's. Pure text:
 /// the container, the package document and the navigation document.
-struct EPUBPackage {
+package struct EPUBPackage {
     /// The package's folder in the archive; inside it the documents keep the site's paths.
     static let folder = "EPUB"
     static let packagePath = folder + "/package.opf"
@@ -34,7 +34,7 @@ struct EPUBPackage {
     var pagesTitle: String
 
     /// The content document of the site's page document at `path` (`intro/2.html` → `intro/2.xhtml`).
-    static func document(of path: String) -> String {
+    package static func document(of path: String) -> String {
         String(path.dropLast("html".count)) + "xhtml"
     }
 

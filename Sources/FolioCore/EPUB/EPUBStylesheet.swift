@@ -26,9 +26,14 @@ enum EPUBStylesheet {
         return output + rest
     }
 
-    /// A selector with its first `:where(…)`, `:is(…)` or many-language `:lang(…)` written out as
-    /// one selector for each of its alternatives, and so on until none is left.
+    /// A selector with its `:where(…)`, `:is(…)` and many-language `:lang(…)` written out as one
+    /// selector for each of their alternatives, each once.
     static func expanded(_ selector: String) -> [String] {
+        var seen = Set<String>()
+        return alternatives(selector).filter { seen.insert($0).inserted }
+    }
+
+    private static func alternatives(_ selector: String) -> [String] {
         for function in [":where(", ":is(", ":lang("] {
             guard let start = selector.range(of: function),
                   let close = matching(Substring(selector), from: selector.index(before: start.upperBound)) else { continue }
@@ -36,7 +41,7 @@ enum EPUBStylesheet {
             if function == ":lang(" && alternatives.count == 1 { continue }
             let (before, after) = (selector[..<start.lowerBound], selector[selector.index(after: close)...])
             return alternatives.flatMap { alternative in
-                expanded(before + (function == ":lang(" ? ":lang(\(alternative))" : alternative) + after)
+                Self.alternatives(before + (function == ":lang(" ? ":lang(\(alternative))" : alternative) + after)
             }
         }
         return [selector]

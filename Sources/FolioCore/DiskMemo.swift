@@ -48,7 +48,10 @@ struct DiskMemo: StageMemo {
         let sections = project.loaded.book.sections
         order = sections.map(\.id)
         texts = prints.texts
-        guard let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact) else { return }
+        // A book's EPUB holds every page: its kept pages are taken from the EPUB already there.
+        let book = project.loaded.book
+        guard let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact),
+              !book.options.makesEPUB || keeping.isIntact(EPUBBook.path(title: book.title)) else { return }
         let slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let whole = keeping.sections.parallelMap { section in
             slugs[section.id].map { slug in (0..<section.pages).allSatisfy { keeping.isIntact(SiteLayout.pageURL(slug: slug, number: $0 + 1)) } } ?? false
@@ -154,6 +157,10 @@ struct DiskMemo: StageMemo {
 
     private func isKept(_ page: Page) -> Bool {
         page.kind == .text ? page.chapter.map { kept[$0] != nil } == true : keptOthers.contains(page.number)
+    }
+
+    func kept(_ paged: PagedBook) -> KeptFiles? {
+        KeptFiles(root: keeping.root, pages: Set(paged.pages.filter(isKept).map(\.number)))
     }
 
     /// The site's fonts: those already there when cut from the same faces to the same characters.

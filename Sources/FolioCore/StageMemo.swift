@@ -35,6 +35,9 @@ protocol StageMemo {
     mutating func search(_ paged: PagedBook) throws -> [SiteFile]
     /// The site's fonts: the faces in `sources` cut down to `characters` (`WebFonts`).
     mutating func webFonts(_ sources: [String: Data], characters: [UInt32]) -> [SiteFile]
+    /// What it keeps of the build before, once `paged` is laid out, for what is made of the
+    /// site's files (the EPUB); nil for a memo that keeps nothing.
+    func kept(_ paged: PagedBook) -> KeptFiles?
     /// `renderSite`'s `bookWide`.
     mutating func bookWide(_ book: Book, paged: PagedBook, inputs: RenderInputs) -> @Sendable (String, () throws -> Data) throws -> Data
     /// The rendered `site`, with the page documents the store has given as it has them.
@@ -62,6 +65,7 @@ struct LinkInputs: Equatable {
 }
 
 extension StageMemo {
+    func kept(_ paged: PagedBook) -> KeptFiles? { nil }
     func standing(_ id: ChapterID) -> LinkedChapter? { nil }
     mutating func parsingOutlines() {}
 

@@ -7,7 +7,7 @@ enum Help {
     Commands:
       init [DIR] [--title T] Start a new book in DIR (default: .)
       build [DIR] [-o OUT]   Build the book in DIR (default: .) into DIR/_site or OUT
-      check [PATH]           Check a built site (or a book folder) for CI
+      check [PATH]           Check a built site (a book folder, an EPUB) for CI
       serve [DIR]            Preview the book in DIR with live reload
       help [COMMAND]         Show help for a command
 
@@ -77,8 +77,9 @@ enum Help {
     Usage: folio check [PATH] [--format text|json|github] [--strict]
 
     Arguments:
-      PATH                   A built site, or a book folder (built to a temporary folder
-                             first); default: the current folder
+      PATH                   A built site, a book folder (built to a temporary folder
+                             first), or a book's EPUB (checked with epubcheck too, when
+                             it is installed); default: the current folder
 
     Options:
           --format F         text (default): file:line:col: error: message [rule]

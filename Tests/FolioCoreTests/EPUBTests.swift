@@ -118,3 +118,29 @@ struct EPUBTests {
         #expect(checkEPUB(Data("not a zip".utf8), file: "t.epub").diagnostics.map(\.rule) == ["epub-container"])
     }
 }
+
+/// A rebuild keeps the pages that did not change: their documents come from the EPUB already there,
+/// and the EPUB is the fresh build's, byte for byte. One without the EPUB it left lays out every page.
+struct EPUBRebuildTests {
+    @Test func aRebuildsEPUBIsTheFreshBuilds() throws {
+        let scratch = try Scratch()
+        var files = EPUBTests.book
+        files["book.yml"]! += "outputs: [site, epub]\n"
+        let book = try scratch.write(files, under: "book")
+        let (site, fresh) = (scratch.url.appendingPathComponent("site"), scratch.url.appendingPathComponent("fresh"))
+        let epub = "tide-tables.epub"
+        _ = try buildBook(at: book.path, output: site.path)
+        try (files["sea.md"]! + "\nThe tide comes in.\n").write(to: book.appendingPathComponent("sea.md"), atomically: true, encoding: .utf8)
+        let rebuilt = try buildBook(at: book.path, output: site.path)
+        #expect(rebuilt.kept > 0)
+        _ = try buildBook(at: book.path, output: fresh.path)
+        #expect(try Data(contentsOf: site.appendingPathComponent(epub)) == Data(contentsOf: fresh.appendingPathComponent(epub)))
+
+        try FileManager.default.removeItem(at: site.appendingPathComponent(epub))
+        try (files["shore.md"]! + "\nGulls.\n").write(to: book.appendingPathComponent("shore.md"), atomically: true, encoding: .utf8)
+        #expect(try buildBook(at: book.path, output: site.path).kept == 0)
+        try FileManager.default.removeItem(at: fresh)
+        _ = try buildBook(at: book.path, output: fresh.path)
+        #expect(try Data(contentsOf: site.appendingPathComponent(epub)) == Data(contentsOf: fresh.appendingPathComponent(epub)))
+    }
+}

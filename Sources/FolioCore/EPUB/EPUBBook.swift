@@ -24,8 +24,10 @@ enum EPUBBook {
     }
 
     /// The archive's bytes. `files` are the site's other files by path (stylesheets, fonts, the
-    /// book's images), some of them `bookFiles`.
-    static func archive(_ book: Book, documents: PageDocuments, paged: PagedBook, files: [String: SiteFile], bookFiles: BookFiles) throws -> Data {
+    /// book's images), some of them `bookFiles`, some kept from the build before, in `kept`: there,
+    /// the documents of the pages kept are those of the EPUB the build before made.
+    static func archive(_ book: Book, documents: PageDocuments, paged: PagedBook, files: [String: SiteFile], bookFiles: BookFiles,
+                        kept: KeptFiles?) throws -> Data {
         let (options, pages, geometry) = (book.options, paged.pages, paged.geometry)
         var names = documents.bookShared
         names["root"] = .string(SiteLayout.pageToRoot)
@@ -34,10 +36,17 @@ enum EPUBBook {
         let shared = TemplateValue.object(names)
         let template = try documents.theme.templates.template("epub/page", specialisedOver: shared, ownNames: PageDocuments.ownNames)
         let images = Set(files.keys.filter { ["png", "jpg", "jpeg", "gif", "svg"].contains(fileExtension($0)) })
+        let earlier = try kept.flatMap { kept in kept.pages.isEmpty ? nil : try earlierDocuments(kept, at: path(title: book.title)) } ?? [:]
         xmlInitParser()
         let made = try Array(pages.indices).parallelMap { index in
             Result {
                 let page = pages[index]
+                if kept?.pages.contains(page.number) == true {
+                    guard let document = earlier[EPUBPackage.document(of: page.url)] else {
+                        throw FileAccessError(path: path(title: book.title), reason: "the EPUB in the output folder changed during the build; build again")
+                    }
+                    return XHTMLDocument(kept: document)
+                }
                 let html = try documents.theme.render(template, shared: shared, documents.context(index, of: pages))
                 return try XHTMLDocument(String(decoding: html, as: UTF8.self), link: { link($0, from: page.url, url: options.url) }, image: { source in
                     relativeLink(source, from: page.url).flatMap(\.path).map(images.contains) ?? false
@@ -59,7 +68,8 @@ enum EPUBBook {
         var resources: [EPUBPackage.Item] = []
         let cover = options.cover.map(SiteLayout.assetURL)
         for path in (stylesheets + fonts.sorted() + shown.sorted()) where files[path] != nil {
-            var data = try files[path]!.bytes(from: bookFiles)
+            let file = files[path]!
+            var data = if case .kept = file.contents, let kept { try kept.read(path) } else { try file.bytes(from: bookFiles) }
             if fileExtension(path) == "css" { data = Data(EPUBStylesheet.lowered(String(decoding: data, as: UTF8.self)).utf8) }
             entries.append(ZipArchive.Entry(path: path, data: data))
             resources.append(EPUBPackage.Item(path: path, mediaType: mediaType(of: path), properties: path == cover ? ["cover-image"] : []))
@@ -79,6 +89,13 @@ enum EPUBBook {
             ZipArchive.Entry(path: EPUBPackage.packagePath, data: Data(package.packageDocument.utf8)),
             ZipArchive.Entry(path: EPUBPackage.folder + "/" + EPUBPackage.navigation, data: Data(package.navigationDocument.utf8)),
         ] + inFolder).data()
+    }
+
+    /// The content documents of the EPUB the build before left, by their paths in the package.
+    private static func earlierDocuments(_ kept: KeptFiles, at epub: String) throws -> [String: Data] {
+        let archive = try ZipArchive.read(kept.read(epub)).get()
+        let prefix = EPUBPackage.folder + "/"
+        return Dictionary(archive.entries.filter { $0.path.hasPrefix(prefix) }.map { (String($0.path.dropFirst(prefix.count)), $0.data) }) { first, _ in first }
     }
 
     /// A link of a page's document in the EPUB: within the page, outside the book, or to another

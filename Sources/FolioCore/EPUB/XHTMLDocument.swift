@@ -16,6 +16,15 @@ struct XHTMLDocument {
     private static let svg = "http://www.w3.org/2000/svg"
     private static let mathML = "http://www.w3.org/1998/Math/MathML"
 
+    /// A document an earlier build made, as it is.
+    init(kept data: Data) {
+        let elements = xmlElements(data) ?? []
+        let names = Set(elements.map(\.name))
+        self.data = data
+        properties = Set([names.contains("svg") ? "svg" : nil, names.contains("math") ? "mathml" : nil].compactMap { $0 })
+        images = elements.filter { $0.name == "img" }.compactMap { $0.attributes["src"] }
+    }
+
     /// `html`, a whole document; `link` gives each link's `href` in the EPUB, nil to drop it (the
     /// text stays); `image` says whether an image's `src` is kept, else the image gives way to its
     /// description.

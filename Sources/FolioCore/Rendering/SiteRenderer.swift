@@ -9,13 +9,13 @@ import Foundation
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets. Page documents are rendered as the writer asks for them, on every core.
 /// `stylesheets` are the book's own, by their site paths; `fonts` the site's (`WebFonts`); `search`
-/// makes the search index's files; `bookFiles` are the book's (the EPUB reads its images).
+/// makes the search index's files; `bookFiles` are the book's and `kept` what the memo kept of the build before (the EPUB reads its images, fonts and pages).
 /// `bookWide` makes, by its path, each file made from what the whole book shares and from its pages
 /// but not their text (the front page, the contents, the 404 page, the sitemap, the geometry, the
 /// reader's words, the manifest); `folio serve` passes ones that reuse an earlier build's.
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
                 fonts: [SiteFile] = [], theme: RenderingTheme, search: (PagedBook) throws -> [SiteFile] = { searchFiles($0) },
-                bookFiles: BookFiles,
+                bookFiles: BookFiles, kept: KeptFiles? = nil,
                 bookWide: @escaping @Sendable (String, () throws -> Data) throws -> Data = { try $1() }) throws -> [SiteFile] {
     let options = book.options
     let documents = try PageDocuments(book, sections: sections, paged: paged, assets: assets, theme: theme)
@@ -39,7 +39,7 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     if options.makesEPUB {
         // Made once, when the writer first asks for it: it compares the file's bytes, then writes them.
         let others = Dictionary(files.map { ($0.path, $0) }) { first, _ in first }
-        let epub = Later { try EPUBBook.archive(book, documents: documents, paged: paged, files: others, bookFiles: bookFiles) }
+        let epub = Later { try EPUBBook.archive(book, documents: documents, paged: paged, files: others, bookFiles: bookFiles, kept: kept) }
         files.append(SiteFile(path: EPUBBook.path(title: book.title), contents: .rendered { try epub.value() }))
     }
     return files.sorted { $0.path < $1.path }

@@ -33,6 +33,8 @@ enum TemplateContext {
             "hasAuthors": .bool(!options.authors.isEmpty),
             "language": .string(options.language),
             "description": options.description.map(TemplateValue.string) ?? nil,
+            // The book's EPUB, for the front page's link to it.
+            "epub": options.makesEPUB ? .string(EPUBBook.path(title: title)) : nil,
         ]
     }
 

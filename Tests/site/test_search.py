@@ -203,7 +203,8 @@ def test_many_results_are_listed_fifty_at_a_time(searcher, sites):
     expected = scan(sites["content"], r"\bpage")
     assert len(expected) > 100
     assert results(r) == expected[:50]
-    for shown in (100, len(expected)):
+    # Fifty more each time the list is scrolled to its end.
+    for shown in sorted({min(n, len(expected)) for n in range(100, len(expected) + 50, 50)}):
         r.tab.locator("[data-folio=search-results] li").last.scroll_into_view_if_needed()
         r.tab.wait_for_function("n => document.querySelectorAll('[data-folio=search-results] li').length == n", arg=shown, timeout=TURN)
     assert r.tab.evaluate("() => [...document.querySelectorAll('[data-folio=search-results] a')].map(a => +a.dataset.page)") == expected

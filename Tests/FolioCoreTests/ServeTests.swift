@@ -98,7 +98,8 @@ import Testing
     @Test(arguments: [("a.js", "text/javascript; charset=utf-8"), ("a.mjs", "text/javascript; charset=utf-8"), ("a.json", "application/json"),
                       ("a.svg", "image/svg+xml; charset=utf-8"), ("a.PNG", "image/png"), ("a.jpeg", "image/jpeg"), ("a.jpg", "image/jpeg"),
                       ("a.gif", "image/gif"), ("a.webp", "image/webp"), ("a.avif", "image/avif"), ("a.woff2", "font/woff2"),
-                      ("a.xml", "application/xml; charset=utf-8"), ("a.txt", "text/plain; charset=utf-8"), ("a", "application/octet-stream")])
+                      ("a.xml", "application/xml; charset=utf-8"), ("a.txt", "text/plain; charset=utf-8"), ("a.epub", "application/epub+zip"),
+                      ("a", "application/octet-stream")])
     func contentTypes(path: String, type: String) {
         #expect(contentType(of: path) == type)
     }

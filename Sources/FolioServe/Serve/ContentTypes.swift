@@ -34,6 +34,7 @@ func contentType(of path: String) -> String {
     case "mp3": "audio/mpeg"
     case "ogg": "audio/ogg"
     case "pdf": "application/pdf"
+    case "epub": "application/epub+zip"
     default: "application/octet-stream"
     }
 }

@@ -32,7 +32,7 @@ struct PublicationManifest: Sendable {
         let manifest: JSONOutput = .object([
             ("@context", "https://readium.org/webpub-manifest/context.jsonld"),
             ("metadata", metadata),
-            ("links", .array([selfLink])),
+            ("links", .array([selfLink] + epubLink)),
             ("readingOrder", .generated(count: pages.count) { [self] in readingOrderEntry(pages[$0]) }),
             ("resources", .array(resourceList)),
             ("toc", .array(ContentsLink.tree(contents, chapters: chapters, paged: paged).map(\.json))),
@@ -41,6 +41,12 @@ struct PublicationManifest: Sendable {
         ])
         // Compact: the reader loads it when it opens, and a big book's is a third smaller so.
         return manifest.data(indent: nil, after: "\n")
+    }
+
+    /// The book's EPUB, when it makes one, as an alternate form of the publication.
+    private var epubLink: [JSONOutput] {
+        guard options.makesEPUB else { return [] }
+        return [.object([("rel", "alternate"), ("href", .string(uriReference(EPUBBook.path(title: title)))), ("type", "application/epub+zip")])]
     }
 
     private var metadata: JSONOutput {

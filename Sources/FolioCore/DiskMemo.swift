@@ -48,7 +48,8 @@ struct DiskMemo: StageMemo {
         let sections = project.loaded.book.sections
         order = sections.map(\.id)
         texts = prints.texts
-        guard let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact) else { return }
+        // print.html holds every page's text, which a kept page's document has but not its blocks.
+        guard !project.loaded.book.options.print, let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact) else { return }
         let slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let whole = keeping.sections.parallelMap { section in
             slugs[section.id].map { slug in (0..<section.pages).allSatisfy { keeping.isIntact(SiteLayout.pageURL(slug: slug, number: $0 + 1)) } } ?? false

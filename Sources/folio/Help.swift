@@ -22,7 +22,7 @@ enum Help {
     static let build = """
     folio build — build a book folder into a static site
 
-    Usage: folio build [DIR] [-o OUT] [--strict] [--no-preprocessors]
+    Usage: folio build [DIR] [-o OUT] [--strict] [--no-preprocessors] [--print] [--pdf]
 
     Arguments:
       DIR                    The book folder (default: the current folder)
@@ -31,6 +31,13 @@ enum Help {
       -o, --output OUT       Where to write the site (default: DIR/_site)
           --strict           Make broken links errors in an mdBook project too
           --no-preprocessors Skip book.toml's preprocessors
+          --print            Also write print.html: every page in one document, to print
+                             at the book's page size; the reader then has a Print button
+          --pdf              Also print print.html into a PDF beside the site (OUT's
+                             folder, DIR for DIR/_site), named after the book's title,
+                             with Chromium: the first of chromium, chromium-browser,
+                             google-chrome on the PATH
+          --chromium PATH    The Chromium (or Google Chrome) that --pdf prints with
           --timings          Show how long each stage took
       -v, --verbose          List what Folio does not use: book.toml's keys, chapters'
                              front matter, a theme's templates
@@ -46,7 +53,8 @@ enum Help {
     writes nothing: the previous site stays as it was. Otherwise only the files whose
     bytes changed are written, and those the site no longer has are removed.
 
-    Exit status: 0 built, 1 the book has errors, 2 usage error.
+    Exit status: 0 built, 1 the book has errors (or --pdf found no Chromium, or it
+    failed: the site is built all the same), 2 usage error.
     """
 
     static let initialize = """

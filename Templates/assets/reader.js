@@ -46,6 +46,13 @@ async function start(base) {
   panel.append(button('close', say('close')), list);
   root.append(chapterBar, view, element('div', { class: 'folio-bar' },
     previousButton, contentsButton, searchButton, slider, indicator, nextButton), panel, announcer);
+  // Print, when the site has print.html (named in <head>): print.js loads it only when pressed.
+  const printed = document.querySelector('link[rel=alternate][media=print]');
+  if (printed) {
+    const printButton = button('print', say('print'));
+    printButton.onclick = () => import('./print.js').then((print) => print.print(printed.href));
+    searchButton.after(printButton);
+  }
   const row = (index) => {
     if (!madeRows.has(index)) {
       const entry = rows[index], { level } = entry;

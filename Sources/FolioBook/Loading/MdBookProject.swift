@@ -60,6 +60,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
     let hasTOML = files.kind(MdBookConfig.file) == .file
     guard hasTOML, files.kind("book.yml") != .file else {
         var loaded = try loadBook(files, ignoring: ignoring)
+        loaded.book.options.print = flags.print
         if hasTOML {
             loaded.warnings.insert(.warning("this folder has both book.yml and book.toml: book.yml is used and book.toml ignored",
                                             at: SourceLocation(file: MdBookConfig.file),
@@ -78,6 +79,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
     }
     var config = try MdBookConfig.decode(parseTOML(SourceText.bookFile(toml, file: file, allowEmpty: true)), file: file)
     if flags.strict { config.options.slips = .errors }
+    config.options.print = flags.print
     if !flags.preprocessors { config.preprocessors = [] }
     // Without `[book] src` and without a `src` folder, the chapters are beside book.toml.
     let source = config.sourceLocation == nil && files.kind(config.source) == nil ? "" : lexicallyNormalized(config.source)
@@ -186,9 +188,12 @@ public struct BuildFlags: Sendable {
     public var strict = false
     /// book.toml's preprocessors are run (not with `--no-preprocessors`).
     public var preprocessors = true
+    /// The site has print.html (`--print`, and `--pdf`, which prints it).
+    public var print = false
 
-    public init(strict: Bool = false, preprocessors: Bool = true) {
+    public init(strict: Bool = false, preprocessors: Bool = true, print: Bool = false) {
         self.strict = strict
         self.preprocessors = preprocessors
+        self.print = print
     }
 }

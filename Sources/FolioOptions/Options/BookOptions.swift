@@ -33,6 +33,9 @@ package struct BookOptions: Sendable, Equatable, Encodable {
     /// Folio's books; in an mdBook project, which mdBook publishes with its slips, a warning,
     /// unless the project or the build asks to be strict.
     package var slips: Slips = .errors
+    /// Whether the site has print.html, every page in one document to print; the build asks for it
+    /// (`--print`, `--pdf`), not book.yml.
+    package var print = false
     /// Where book.yml names each file (`chapters`, `cover`), for when a file turns out to be missing.
     package var namedAt: [String: SourceLocation] = [:]
 

@@ -49,7 +49,8 @@ struct DiskMemo: StageMemo {
         order = sections.map(\.id)
         texts = prints.texts
         // print.html holds every page's text, which a kept page's document has but not its blocks.
-        guard !project.loaded.book.options.print, let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact) else { return }
+        guard !project.loaded.book.options.print, let record = keeping.record, record.project == self.project,
+              record.search.paths.allSatisfy(keeping.isIntact) else { return }
         let slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let whole = keeping.sections.parallelMap { section in
             slugs[section.id].map { slug in (0..<section.pages).allSatisfy { keeping.isIntact(SiteLayout.pageURL(slug: slug, number: $0 + 1)) } } ?? false

@@ -33,10 +33,10 @@ enum Help {
           --no-preprocessors Skip book.toml's preprocessors
           --print            Also write print.html: every page in one document, to print
                              at the book's page size; the reader then has a Print button
-          --pdf              Also print print.html into a PDF beside the site (OUT's
-                             folder, DIR for DIR/_site), named after the book's title,
-                             with Chromium: the first of chromium, chromium-browser,
-                             google-chrome on the PATH
+          --pdf              Also print print.html into a PDF with Chromium (the first of
+                             chromium, chromium-browser, google-chrome on the PATH),
+                             beside the site and named after the book's title:
+                             DIR/the-title.pdf, or the-title.pdf beside OUT
           --chromium PATH    The Chromium (or Google Chrome) that --pdf prints with
           --timings          Show how long each stage took
       -v, --verbose          List what Folio does not use: book.toml's keys, chapters'

@@ -115,6 +115,14 @@ struct PrintTests {
         #expect(result.stderr.contains("error: `--chromium /no/such/chromium` is not a program that can be run\n"), "\(result.stderr)")
     }
 
+    /// A Chromium that never finishes is stopped at `PrintedPDF.timeout`, as any command run with a timeout.
+    @Test func aCommandPastItsTimeIsStopped() throws {
+        let started = ContinuousClock.now
+        let ran = try #require(try runCommand(["sleep", "30"], input: Data(), in: "/", timeout: .milliseconds(200)))
+        #expect(ran.timedOut && ran.status != 0)
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
     @Test func chromiumsMessagesShowOnlyWhenItFails() throws {
         let (_, failed) = try build(["--pdf"], programs: ["chromium": "echo 'no display, no luck' >&2\nexit 3\n"])
         #expect(failed.status == 1)

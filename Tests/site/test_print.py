@@ -165,7 +165,7 @@ def test_links_to_pages_stay_links_inside_the_pdf(printed):
     assert not [uri for uri in re.findall(rb"/URI \(([^)]*)\)", pdf.read_bytes()) if uri.startswith(b"file:")]
 
 
-def test_the_print_button_loads_print_html_only_when_pressed(browser, tmp_path):
+def test_the_print_button_loads_print_html_only_when_pressed_and_prints_it(browser, tmp_path):
     out = tmp_path / "site"
     result = subprocess.run([str(FOLIO), "build", str(FIXTURES / "long-text/book"), "-o", str(out), "--print"],
                             capture_output=True, text=True)
@@ -184,6 +184,9 @@ def test_the_print_button_loads_print_html_only_when_pressed(browser, tmp_path):
         button.click()
         page.wait_for_function("window.__printed === 1", timeout=10000)
         assert [url for url in requested if url.endswith("/print.html")] == [f"{address}/print.html"]
+        # Ctrl+P prints the book too, not the reader as it stands.
+        page.keyboard.press("Control+p")
+        page.wait_for_function("window.__printed === 2", timeout=10000)
         page.close()
 
 

@@ -42,10 +42,12 @@ public enum PrintedPDF {
     }
 
     /// Prints the site's print.html into `pdf` with `chromium`, headless, through a file beside it
-    /// that is renamed only once whole. Chromium's messages are shown only when it fails.
+    /// (of this build's own: two builds may print at once) that is renamed only once whole.
+    /// Chromium's messages are shown only when it fails.
     public static func print(site: String, to pdf: String, chromium: String) throws(Failure) {
         let document = URL(fileURLWithPath: absolutePath(site)).appendingPathComponent(SiteLayout.print)
-        let partial = (pdf as NSString).deletingLastPathComponent + "/." + fileName(pdf) + ".partial"
+        let folder = (pdf as NSString).deletingLastPathComponent
+        let partial = (folder.isEmpty ? "" : folder + "/") + ".\(fileName(pdf)).\(getpid()).partial"
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("folio-chromium-\(UUID().uuidString)")
         defer {
             try? FileManager.default.removeItem(at: profile)

@@ -11,8 +11,9 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # fonts, which Google's WOFF2 encoder (libwoff-dev) writes for the web.
 APT_PKGS   := pkg-config libcmark-dev libyaml-dev libtomlplusplus-dev libmicrohttpd-dev katex libkf5syntaxhighlighting-dev esbuild libharfbuzz-dev libwoff-dev libhyphen-dev hyphen-en-us libxml2-dev libzip-dev
 # The browser tests: Debian's Chromium, and fonts for what the theme's own faces lack (CJK, and a
-# DejaVu for the reader's interface); epubcheck, which the EPUB tests run.
-TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk epubcheck
+# DejaVu for the reader's interface); epubcheck, which the EPUB tests run; poppler-utils'
+# pdfinfo and pdftotext read the PDF that `folio build --pdf` prints.
+TEST_PKGS  := chromium fonts-dejavu-core fonts-noto-cjk epubcheck poppler-utils
 PY_PKGS    := playwright pytest jsonschema rfc3986-validator rfc3339-validator uri-template axe-playwright-python
 BENCH_PKGS := cmark wrk nginx-light
 FOLIO      := .build/release/folio

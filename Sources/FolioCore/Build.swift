@@ -22,6 +22,8 @@ public struct BuildReport: Sendable {
     /// What `--verbose` lists, as `file:line:col: …` lines: book.toml's keys that mean nothing in
     /// Folio, front matter kept for templates, a theme's templates that are not used.
     public var unused: [String] = []
+    /// The book's title.
+    public var title = ""
 }
 
 /// `folio build`: load → parse → link → paginate → render → write. Throws `DiagnosticsError` with every
@@ -37,7 +39,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
     let keeping = times.time("cache") { PreviousBuild(output, cache: cache, inputs: prints.whole, book: project.contentFiles.root) }
     if let unchanged = keeping.unchanged {
         return BuildReport(chapters: after.loaded.book.chapters.count, pages: unchanged.pages, files: unchanged.files, kept: unchanged.pages,
-                           warnings: unchanged.warnings, times: times, unused: after.unused)
+                           warnings: unchanged.warnings, times: times, unused: after.unused, title: after.loaded.book.title)
     }
     var memo = times.time("cache") { DiskMemo(project, prints: prints, keeping: keeping) }
     let (made, pages, log, parsed) = renderBook(consume project, times: &times, memo: &memo)
@@ -57,7 +59,7 @@ public func buildBook(at folder: String, output: String, flags: BuildFlags = Bui
                              removed: counts.removed, kept: site.count { file in
                                  if case .kept = file.contents { SiteLayout.page(at: file.path) != nil } else { false }
                              },
-                             parsed: parsed, warnings: warnings, times: times, unused: after.unused)
+                             parsed: parsed, warnings: warnings, times: times, unused: after.unused, title: after.loaded.book.title)
     releaseLater((consume made, consume site, consume record, consume after, consume keeping))
     return report
 }

@@ -48,9 +48,11 @@ struct DiskMemo: StageMemo {
         let sections = project.loaded.book.sections
         order = sections.map(\.id)
         texts = prints.texts
-        // A book's EPUB holds every page: its kept pages are taken from the EPUB already there.
+        // print.html holds every page's text, which a kept page's document has but not its blocks;
+        // a book's EPUB holds every page too, but its kept pages are taken from the EPUB already there.
         let book = project.loaded.book
-        guard let record = keeping.record, record.project == self.project, record.search.paths.allSatisfy(keeping.isIntact),
+        guard !book.options.makesPrint, let record = keeping.record, record.project == self.project,
+              record.search.paths.allSatisfy(keeping.isIntact),
               !book.options.makesEPUB || keeping.isIntact(EPUBBook.path(title: book.title)) else { return }
         let slugs = Dictionary(sections.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let whole = keeping.sections.parallelMap { section in

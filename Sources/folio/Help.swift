@@ -22,7 +22,7 @@ enum Help {
     static let build = """
     folio build — build a book folder into a static site
 
-    Usage: folio build [DIR] [-o OUT] [--strict] [--no-preprocessors] [--epub]
+    Usage: folio build [DIR] [-o OUT] [--strict] [--no-preprocessors] [--epub] [--print] [--pdf]
 
     Arguments:
       DIR                    The book folder (default: the current folder)
@@ -33,6 +33,13 @@ enum Help {
           --no-preprocessors Skip book.toml's preprocessors
           --epub             Make the book as EPUB too: <slug>.epub in the site, fixed
                              layout, one page of the book to each page of the EPUB
+          --print            Also write print.html: every page in one document, to print
+                             at the book's page size; the reader then has a Print button
+          --pdf              Also print print.html into a PDF with Chromium (the first of
+                             chromium, chromium-browser, google-chrome on the PATH),
+                             beside the site and named after the book's title:
+                             DIR/the-title.pdf, or the-title.pdf beside OUT
+          --chromium PATH    The Chromium (or Google Chrome) that --pdf prints with
           --timings          Show how long each stage took
       -v, --verbose          List what Folio does not use: book.toml's keys, chapters'
                              front matter, a theme's templates
@@ -48,7 +55,8 @@ enum Help {
     writes nothing: the previous site stays as it was. Otherwise only the files whose
     bytes changed are written, and those the site no longer has are removed.
 
-    Exit status: 0 built, 1 the book has errors, 2 usage error.
+    Exit status: 0 built, 1 the book has errors (or --pdf found no Chromium, or it
+    failed: the site is built all the same), 2 usage error.
     """
 
     static let initialize = """

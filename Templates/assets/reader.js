@@ -46,6 +46,15 @@ async function start(base) {
   panel.append(button('close', say('close')), list);
   root.append(chapterBar, view, element('div', { class: 'folio-bar' },
     previousButton, contentsButton, searchButton, slider, indicator, nextButton), panel, announcer);
+  // Print, when the site has print.html (named in <head>): print.js loads it only when asked for, by
+  // the button or by Ctrl+P / ⌘+P, which would otherwise print the reader as it stands.
+  const printed = document.querySelector('link[rel=alternate][media=print]');
+  const printBook = () => import('./print.js').then((print) => print.print(printed.href));
+  if (printed) {
+    const printButton = button('print', say('print'));
+    printButton.onclick = printBook;
+    searchButton.after(printButton);
+  }
   const row = (index) => {
     if (!madeRows.has(index)) {
       const entry = rows[index], { level } = entry;
@@ -147,6 +156,10 @@ async function start(base) {
       && (event.ctrlKey || event.metaKey ? key == 'k' : key == '/' && !target.closest?.(editable))) {
       event.preventDefault();
       return openSearch();
+    }
+    if (printed && (event.ctrlKey || event.metaKey) && key == 'p' && !event.altKey) {
+      event.preventDefault();
+      return printBook();
     }
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || target.closest?.(editable)) return;
     if (key == 'Escape' && !panel.hidden) return openPanel(false);

@@ -35,6 +35,7 @@ struct CommandLineTests {
         (["init", "--frobnicate"], "folio: error: unknown option `--frobnicate` for `folio init`"),
         (["build", "a", "b"], "folio: error: `folio build` takes one folder, got `a` and `b`"),
         (["build", "no-such-folder"], "folio: error: no book folder at `no-such-folder`"),
+        (["build", "--chromium", "/opt/chrome"], "folio: error: `--chromium` is for `--pdf`"),
         (["help", "frobnicate"], "folio: error: no help for unknown command `frobnicate`"),
         (["check", "--frobnicate"], "folio: error: unknown option `--frobnicate` for `folio check`"),
         (["check", "--format", "xml"], "folio: error: `--format` must be one of text, json, github, not `xml`"),

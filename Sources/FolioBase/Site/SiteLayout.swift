@@ -39,10 +39,15 @@ public enum SiteLayout {
     static let assets = "assets"
     /// The search index's files.
     package static let search = "search"
+    /// Every page in one document, to print (`folio build --print`, or `--pdf`).
+    package static let print = "print.html"
+    /// A page's id in the print document: its document's path, so that a link to a page becomes
+    /// a link inside the print document.
+    package static func printedPageID(_ pageURL: String) -> String { pageURL }
     /// The names at the site's root that Folio writes, files and folders. A chapter's slug is
     /// never the stem of one (`ChapterSlugs`), so that no chapter's folder stands beside a name
     /// of the site's own.
-    package static let rootNames = [index, contents, notFound, manifest, sitemap, assets, search]
+    package static let rootNames = [index, contents, notFound, manifest, sitemap, assets, search, print]
     /// Documents every Folio site has, whatever its theme: how a build knows an earlier site.
     package static let signature: Set = [index, contents, notFound]
 

@@ -7,13 +7,16 @@ package struct CommandResult: Sendable {
     package var status: Int32
     package var output: Data
     package var errors: Data
+    /// Stopped for running past its time.
+    package var timedOut = false
 }
 
 /// Runs a program found on the PATH (a bare name) or relative to `directory` (a path), in
 /// `directory`, with `input` on its standard input and `environment` added to Folio's own. Nil when
 /// there is no such program. Input and output go through temporary files, so a large book cannot
-/// fill a pipe and stall.
-package func runCommand(_ arguments: [String], input: Data, in directory: String, environment: [String: String] = [:]) throws -> CommandResult? {
+/// fill a pipe and stall. A command still running after `timeout` is stopped (SIGTERM, then SIGKILL).
+package func runCommand(_ arguments: [String], input: Data, in directory: String, environment: [String: String] = [:],
+                        timeout: Duration? = nil) throws -> CommandResult? {
     guard let name = arguments.first, let program = findProgram(name, in: directory) else { return nil }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("folio-command-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -32,13 +35,27 @@ package func runCommand(_ arguments: [String], input: Data, in directory: String
     process.standardInput = try FileHandle(forReadingFrom: inURL)
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
+    let timedOut = timeout.map { !waitForExit(exited, within: $0) } ?? false
+    if timedOut {
+        process.terminate()
+        if !waitForExit(exited, within: .seconds(5)) { kill(process.processIdentifier, SIGKILL) }
+    }
     process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, output: try Data(contentsOf: outURL), errors: try Data(contentsOf: errURL))
+    return CommandResult(status: process.terminationStatus, output: try Data(contentsOf: outURL), errors: try Data(contentsOf: errURL),
+                         timedOut: timedOut)
+}
+
+/// Whether the process `exited` signals ended within `time`.
+private func waitForExit(_ exited: DispatchSemaphore, within time: Duration) -> Bool {
+    let (seconds, attoseconds) = time.components
+    return exited.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18) == .success
 }
 
 /// The executable a command's first word names, as a shell finds it.
-private func findProgram(_ name: String, in directory: String) -> String? {
+package func findProgram(_ name: String, in directory: String) -> String? {
     let fileManager = FileManager.default
     if name.contains("/") {
         let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: directory).appendingPathComponent(name).path

@@ -66,6 +66,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
                                             hint: "remove one of them; book.toml makes the folder an mdBook project with chapters in `src`"), at: 0)
         }
         if flags.epub { loaded.book.options.add(.epub) }
+        if flags.print { loaded.book.options.add(.print) }
         var project = LoadedProject(loaded: loaded, contentFiles: files, source: "")
         project.unused = project.keptFrontMatter
         return project
@@ -80,6 +81,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
     var config = try MdBookConfig.decode(parseTOML(SourceText.bookFile(toml, file: file, allowEmpty: true)), file: file)
     if flags.strict { config.options.slips = .errors }
     if flags.epub { config.options.add(.epub) }
+    if flags.print { config.options.add(.print) }
     if !flags.preprocessors { config.preprocessors = [] }
     // Without `[book] src` and without a `src` folder, the chapters are beside book.toml.
     let source = config.sourceLocation == nil && files.kind(config.source) == nil ? "" : lexicallyNormalized(config.source)
@@ -190,10 +192,13 @@ public struct BuildFlags: Sendable {
     public var preprocessors = true
     /// The book is made as EPUB too, whatever its options say (`--epub`).
     public var epub = false
+    /// The site has print.html (`--print`, and `--pdf`, which prints it), whatever the book's options say.
+    public var print = false
 
-    public init(strict: Bool = false, preprocessors: Bool = true, epub: Bool = false) {
+    public init(strict: Bool = false, preprocessors: Bool = true, epub: Bool = false, print: Bool = false) {
         self.strict = strict
         self.preprocessors = preprocessors
         self.epub = epub
+        self.print = print
     }
 }

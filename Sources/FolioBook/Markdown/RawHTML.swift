@@ -29,7 +29,7 @@ func rawHTMLLinks(_ html: String) -> [RawHTMLLink] {
 }
 
 /// The HTML with each link's value replaced by what `rewrite` gives for it (nil: as written).
-func rewritingRawHTMLLinks(_ html: String, _ rewrite: (RawHTMLLink) -> String?) -> String {
+package func rewritingRawHTMLLinks(_ html: String, _ rewrite: (RawHTMLLink) -> String?) -> String {
     let links = rawHTMLLinks(html)
     guard !links.isEmpty else { return html }
     var bytes = Array(html.utf8)

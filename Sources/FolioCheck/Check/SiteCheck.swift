@@ -41,7 +41,7 @@ struct SiteCheck {
         guard let pages = checkManifest() else { return }
         pageCount = pages.count
         for page in pages { checkPageDocument(page) }
-        for document in [SiteLayout.index, SiteLayout.contents] where files.contains(document) { checkLinks(in: document) }
+        for document in [SiteLayout.index, SiteLayout.contents, SiteLayout.print] where files.contains(document) { checkLinks(in: document) }
         checkSitemap(pages)
         checkOrphans(pages)
         checkRedirects(pages)

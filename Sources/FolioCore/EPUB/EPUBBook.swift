@@ -47,7 +47,7 @@ enum EPUBBook {
                     }
                     return XHTMLDocument(kept: document)
                 }
-                let html = try documents.theme.render(template, shared: shared, documents.context(index, of: pages))
+                let html = try documents.theme.render(template, shared: shared, documents.values(of: page, content: documents.content(of: page), pages: pages))
                 return try XHTMLDocument(String(decoding: html, as: UTF8.self), link: { link($0, from: page.url, url: options.url) }, image: { source in
                     relativeLink(source, from: page.url).flatMap(\.path).map(images.contains) ?? false
                 })

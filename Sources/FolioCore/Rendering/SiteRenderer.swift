@@ -21,6 +21,9 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     let documents = try PageDocuments(book, sections: sections, paged: paged, assets: assets, theme: theme)
     let pages = paged.pages
     var files = pages.indices.map { index in SiteFile(path: pages[index].url, contents: .rendered { try documents.render(index, of: pages) }) }
+    if options.makesPrint {
+        files.append(SiteFile(path: SiteLayout.print, contents: .rendered { [geometry = paged.geometry] in try documents.printDocument(pages, geometry: geometry) }))
+    }
     files += theme.assets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
     files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
     files += stylesheets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
@@ -122,30 +125,37 @@ final class PageDocuments: Sendable {
 
     /// The document of the page at `index` of `pages` (the book's): its share of the chapter in the theme's `page` template.
     func render(_ index: Int, of pages: [Page]) throws -> Data {
-        try theme.render(template, shared: shared, context(index, of: pages))
+        let root = SiteLayout.pageToRoot
+        var context = values(of: pages[index], content: content(of: pages[index]), pages: pages)
+        context["prev"] = index > 0 ? links.neighbour(pages[index - 1], root: root) : .null
+        context["next"] = index + 1 < pages.count ? links.neighbour(pages[index + 1], root: root) : .null
+        return try theme.render(template, shared: shared, context)
     }
 
-    /// The names of the page at `index` of `pages` of its own, for the `page` template or another of a page (EPUB's).
-    func context(_ index: Int, of pages: [Page]) -> [String: TemplateValue] {
-        let (page, links, targets) = (pages[index], links, targets)
-        let root = SiteLayout.pageToRoot
-        // The running head is a chapter's, not the cover's.
-        let chapter = page.chapter.flatMap { chapters[$0] }.flatMap { $0.chapter.role == .chapter ? $0 : nil }
-        let pageTitle = links.title(of: page).flatMap { $0 == bookTitle ? nil : $0 }
+    /// The page's share of the chapter as HTML, its links relative to its document.
+    func content(of page: Page) -> String {
+        let (links, targets) = (links, targets)
         let markdown = HTMLRenderer(rawHTML: rawHTML, codeClasses: .mdBook, resolve: { links.url(of: $0, from: page) },
                                     headingID: { SiteLayout.headingID(slug: page.slug, id: $0) },
                                     anchor: { id in page.chapter.map { links.url(of: ChapterLink(chapter: $0, fragment: id), from: page) } ?? "#" + id },
                                     rawLink: { links.rawHTMLLinkURL($0, on: page, targets: targets) },
                                     asideTitle: { [strings = theme.strings.values] in strings[$0.titleKey] ?? $0.englishTitle },
                                     codeLineBreaks: codeLineBreaks)
+        return markdown.render(page.blocks)
+    }
+
+    /// What a page shows, as its document and the print document have it: its title, number,
+    /// kind and side, its chapter (the running head) and `content`.
+    func values(of page: Page, content: String, pages: [Page]) -> [String: TemplateValue] {
+        // The running head is a chapter's, not the cover's.
+        let chapter = page.chapter.flatMap { chapters[$0] }.flatMap { $0.chapter.role == .chapter ? $0 : nil }
+        let pageTitle = links.title(of: page).flatMap { $0 == bookTitle ? nil : $0 }
         return [
             "title": .string([pageTitle, bookTitle].compactMap { $0 }.joined(separator: " · ")),
             "page": TemplateContext.page(page, label: PageNumbering(pages).label(of: page.number),
                                          meta: page.chapter.flatMap { chapters[$0]?.chapter.meta } ?? []),
             "chapter": chapter.map(TemplateContext.chapter) ?? .null,
-            "content": .string(markdown.render(page.blocks)),
-            "prev": index > 0 ? links.neighbour(pages[index - 1], root: root) : .null,
-            "next": index + 1 < pages.count ? links.neighbour(pages[index + 1], root: root) : .null,
+            "content": .string(content),
         ]
     }
 }

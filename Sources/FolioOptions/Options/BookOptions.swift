@@ -33,18 +33,20 @@ package struct BookOptions: Sendable, Equatable, Encodable {
     /// Folio's books; in an mdBook project, which mdBook publishes with its slips, a warning,
     /// unless the project or the build asks to be strict.
     package var slips: Slips = .errors
-    /// What a build makes: the site always, and the book as EPUB (`<slug>.epub` in the site) when
-    /// `epub` is among them.
+    /// What a build makes: the site always; the book as EPUB (`<slug>.epub` in the site) when
+    /// `epub` is among them; print.html, every page in one document to print, when `print` is.
     package var outputs: [Output] = [.site]
     /// Where book.yml names each file (`chapters`, `cover`), for when a file turns out to be missing.
     package var namedAt: [String: SourceLocation] = [:]
 
     package init() {}
 
-    package enum Output: String, Sendable, CaseIterable, Encodable { case site, epub }
+    package enum Output: String, Sendable, CaseIterable, Encodable { case site, epub, print }
 
     /// Whether the build makes the book's EPUB.
     package var makesEPUB: Bool { outputs.contains(.epub) }
+    /// Whether the site has print.html.
+    package var makesPrint: Bool { outputs.contains(.print) }
 
     /// `output` made too.
     package mutating func add(_ output: Output) {

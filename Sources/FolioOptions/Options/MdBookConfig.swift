@@ -52,6 +52,8 @@ extension MdBookConfig {
                 config.options.slips = reader.bool(value) == true ? .errors : .warnings
             case "output.folio.epub":
                 if reader.bool(value) == true { config.options.add(.epub) }
+            case "output.folio.print":
+                if reader.bool(value) == true { config.options.add(.print) }
             case "output.folio.justify":
                 config.options.page.justify = reader.bool(value) ?? config.options.page.justify
             case "output.html.code.hidelines":

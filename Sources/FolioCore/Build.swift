@@ -184,7 +184,7 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
         theme.flatMap { theme in
             log.collect {
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets,
-                                          fonts: fonts, theme: theme, search: { try memo.search($0) },
+                                          fonts: fonts, coverImage: loaded.coverImage, theme: theme, search: { try memo.search($0) },
                                           bookWide: memo.bookWide(book, paged: paged, inputs: rendering))
                 return memo.documents(site, paged: paged, inputs: rendering)
             }

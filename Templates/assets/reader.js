@@ -32,6 +32,14 @@ async function start(base) {
   const chapterMark = element('span', { 'data-folio': 'chapter-indicator' });
   const panel = element('nav', { id: 'folio-contents', 'data-folio': 'contents-panel', 'aria-label': say('contents'), hidden: '' });
   const announcer = element('div', { 'data-folio': 'announce', 'aria-live': 'polite' });
+  // Offline (book.yml's `offline`): the book's service worker, but never under folio serve (its
+  // live-reload script is there), and a button that loads the rest when first pressed.
+  if (navigator.serviceWorker && document.querySelector('link[rel=manifest]') && !document.querySelector('script[src$="_folio/live.js"]')) {
+    navigator.serviceWorker.register(new URL('service-worker.js', base)).catch((error) => console.warn('Folio: not offline:', error));
+    const keep = element('button', { type: 'button', 'data-folio': 'offline' }, say('keep-offline'));
+    keep.onclick = () => import('./offline.js').then((offline) => offline.keep(keep, say));
+    panel.append(keep);
+  }
 
   // Chapters: entries without a fragment (headings have one). The bar holds a window of them
   // around the current one; the panel, rows of the whole tree made as they scroll or take focus.
@@ -43,7 +51,8 @@ async function start(base) {
   });
   const rows = flatten(manifest.toc || []), chapters = rows.filter((entry) => entry.level == 1 && entry.page > 0);
   const list = element('ol', { class: 'toc', style: `height:${rows.length * 2.5}em` }), madeRows = new Map();
-  panel.append(button('close', say('close')), list);
+  panel.prepend(button('close', say('close')));
+  panel.append(list);
   root.append(chapterBar, view, element('div', { class: 'folio-bar' },
     previousButton, contentsButton, searchButton, slider, indicator, nextButton), panel, announcer);
   const row = (index) => {
@@ -82,6 +91,13 @@ async function start(base) {
   const pages = pageCache(book, root, say), ownPage = main.querySelector('article.page[data-page]');
   const firstShown = [ownPage ? book.clamp(+ownPage.dataset.page) : 1];
   if (ownPage) pages.adopt(firstShown[0], ownPage);
+  // The last page read, per book, on this device: offered on the front page and the first page.
+  const lastPageKey = 'folio-page ' + base, lastPage = +storage(() => localStorage.getItem(lastPageKey));
+  const remember = (page) => storage(() => localStorage.setItem(lastPageKey, page));
+  const offer = lastPage > firstShown[0] && lastPage <= pageCount && firstShown[0] == 1
+    && element('button', { type: 'button', 'data-folio': 'resume' }, say('continue-reading', { page: lastPage }));
+  if (offer) { offer.onclick = () => go(lastPage); view.append(offer); }
+  if (ownPage) remember(firstShown[0]);
 
   let markedChapter = 0; // none yet
   function updateChrome() {
@@ -105,6 +121,8 @@ async function start(base) {
   function turned(from, push) {
     const page = engine.shown[0], chapter = book.chapter(page);
     updateChrome();
+    remember(page);
+    if (offer) offer.remove();
     history[push ? 'pushState' : 'replaceState']({ page }, '', book.url(page));
     document.title = chapter == title ? title : `${chapter} · ${title}`;
     announcer.textContent = say('announce', { page, pages: pageCount, chapter });
@@ -163,6 +181,11 @@ async function start(base) {
   new ResizeObserver(() => engine.layout()).observe(view);
   engine.layout();
   updateChrome();
+}
+
+// localStorage, which a browser may refuse (private windows, storage turned off).
+function storage(use) {
+  try { return use(); } catch { return null; }
 }
 
 // A press that moves drags or selects text, else it taps; not on links, controls or a selection.

@@ -18,6 +18,7 @@ enum TemplateContext {
             "stylesheet": .string(SiteLayout.stylesheet),
             "stylesheets": .list(options.stylesheets.map(TemplateValue.string)),
             "defaultTheme": .string(options.defaultTheme.rawValue),
+            "appManifest": options.offline ? .string(SiteLayout.appManifest) : nil,
         ]
     }
 

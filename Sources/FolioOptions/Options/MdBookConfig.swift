@@ -52,6 +52,8 @@ extension MdBookConfig {
                 config.options.slips = reader.bool(value) == true ? .errors : .warnings
             case "output.folio.justify":
                 config.options.page.justify = reader.bool(value) ?? config.options.page.justify
+            case "output.folio.offline":
+                config.options.offline = reader.bool(value) ?? config.options.offline
             case "output.html.code.hidelines":
                 config.options.markdown.hiddenLinePrefixes = hiddenLinePrefixes(value, reader: &reader)
             case "book.title": config.options.title = text(value, &reader) ?? config.options.title

@@ -32,6 +32,7 @@ extension BookOptions {
                 }
             case .markdown: options.markdown.read(field, with: &reader)
             case .defaultTheme: options.defaultTheme = reader.choice(field) ?? options.defaultTheme
+            case .offline: options.offline = reader.bool(field) ?? options.offline
             }
         }
         // Combinations are judged only on values written correctly: a misspelt key or value
@@ -46,6 +47,7 @@ extension BookOptions {
     private enum Key: String, CaseIterable {
         case title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, fonts, markdown
         case defaultTheme = "default-theme"
+        case offline
     }
 }
 

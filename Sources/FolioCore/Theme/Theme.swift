@@ -39,7 +39,7 @@ struct Theme: Sendable {
     static func unusedOverrides(_ paths: some Sequence<String>) -> [Diagnostic] {
         paths.filter { !$0.contains("/") && fileExtension($0) == "html" && builtIn.files[$0] == nil }.sorted().map {
             .warning("`\($0)` replaces no document of the theme, so it is not used", at: SourceLocation(file: themeFolder + $0),
-                     hint: "the documents are " + builtIn.files.keys.filter { !$0.contains("/") }.sorted().joined(separator: ", "))
+                     hint: "the documents are " + builtIn.files.keys.filter { !$0.contains("/") && fileExtension($0) == "html" }.sorted().joined(separator: ", "))
         }
     }
 

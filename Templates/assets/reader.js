@@ -33,13 +33,15 @@ async function start(base) {
   const panel = element('nav', { id: 'folio-contents', 'data-folio': 'contents-panel', 'aria-label': say('contents'), hidden: '' });
   const announcer = element('div', { 'data-folio': 'announce', 'aria-live': 'polite' });
   // Offline (book.yml's `offline`): the book's service worker, but never under folio serve (its
-  // live-reload script is there), and a button that loads the rest when first pressed.
-  if (navigator.serviceWorker && document.querySelector('link[rel=manifest]') && !document.querySelector('script[src$="_folio/live.js"]')) {
-    navigator.serviceWorker.register(new URL('service-worker.js', base)).catch((error) => console.warn('Folio: not offline:', error));
+  // live-reload script is there), and a button that loads the rest when first pressed. Else a
+  // worker an earlier build of this book registered goes.
+  const worker = navigator.serviceWorker, scope = new URL('./', base).href;
+  if (worker && document.querySelector('link[rel=manifest]') && !document.querySelector('script[src$="_folio/live.js"]')) {
+    worker.register(new URL('service-worker.js', base)).catch((error) => console.warn('Folio: not offline:', error));
     const keep = element('button', { type: 'button', 'data-folio': 'offline' }, say('keep-offline'));
     keep.onclick = () => import('./offline.js').then((offline) => offline.keep(keep, say));
     panel.append(keep);
-  }
+  } else worker?.getRegistration(scope).then((registration) => registration?.scope == scope && registration.unregister());
 
   // Chapters: entries without a fragment (headings have one). The bar holds a window of them
   // around the current one; the panel, rows of the whole tree made as they scroll or take focus.
@@ -97,7 +99,7 @@ async function start(base) {
   const offer = lastPage > firstShown[0] && lastPage <= pageCount && firstShown[0] == 1
     && element('button', { type: 'button', 'data-folio': 'resume' }, say('continue-reading', { page: lastPage }));
   if (offer) { offer.onclick = () => go(lastPage); view.append(offer); }
-  if (ownPage) remember(firstShown[0]);
+  if (ownPage && !offer) remember(firstShown[0]);
 
   let markedChapter = 0; // none yet
   function updateChrome() {

@@ -25,6 +25,7 @@ enum CheckRule: String, CaseIterable, Sendable {
     case orphanPage = "orphan-page"
     case redirect = "redirect"
     case searchIndex = "search-index"
+    case appManifest = "app-manifest"
 
     /// Warnings do not fail a check unless `--strict`: the book still reads.
     var severity: Diagnostic.Severity {
@@ -53,6 +54,7 @@ enum CheckRule: String, CaseIterable, Sendable {
         case .sitemap: "\(SiteLayout.sitemap) is missing or does not list every page"
         case .orphanPage: "a page document that no manifest entry reaches"
         case .searchIndex: "the search index names a file the site does not have, or a page the book does not have"
+        case .appManifest: "the web app manifest is not JSON, names a file the site does not have, or has no service worker beside it"
         case .redirect: "a redirect page (book.toml's `[output.html.redirect]`) leads to a file or id the site does not have"
         }
     }

@@ -45,6 +45,7 @@ struct SiteCheck {
         checkOrphans(pages)
         checkRedirects(pages)
         checkSearchIndex(pages)
+        checkAppManifest()
     }
 
     mutating func report(_ rule: CheckRule, _ message: String, at location: SourceLocation?, hint: String? = nil) {

@@ -32,16 +32,6 @@ async function start(base) {
   const chapterMark = element('span', { 'data-folio': 'chapter-indicator' });
   const panel = element('nav', { id: 'folio-contents', 'data-folio': 'contents-panel', 'aria-label': say('contents'), hidden: '' });
   const announcer = element('div', { 'data-folio': 'announce', 'aria-live': 'polite' });
-  // Offline (book.yml's `offline`): the book's service worker, but never under folio serve (its
-  // live-reload script is there), and a button that loads the rest when first pressed. Else a
-  // worker an earlier build of this book registered goes.
-  const worker = navigator.serviceWorker, scope = new URL('./', base).href;
-  if (worker && document.querySelector('link[rel=manifest]') && !document.querySelector('script[src$="_folio/live.js"]')) {
-    worker.register(new URL('service-worker.js', base)).catch((error) => console.warn('Folio: not offline:', error));
-    const keep = element('button', { type: 'button', 'data-folio': 'offline' }, say('keep-offline'));
-    keep.onclick = () => import('./offline.js').then((offline) => offline.keep(keep, say));
-    panel.append(keep);
-  } else worker?.getRegistration(scope).then((registration) => registration?.scope == scope && registration.unregister());
 
   // Chapters: entries without a fragment (headings have one). The bar holds a window of them
   // around the current one; the panel, rows of the whole tree made as they scroll or take focus.
@@ -53,8 +43,17 @@ async function start(base) {
   });
   const rows = flatten(manifest.toc || []), chapters = rows.filter((entry) => entry.level == 1 && entry.page > 0);
   const list = element('ol', { class: 'toc', style: `height:${rows.length * 2.5}em` }), madeRows = new Map();
-  panel.prepend(button('close', say('close')));
-  panel.append(list);
+  panel.append(button('close', say('close')), list);
+  // Offline (book.yml's `offline`): the book's service worker, but never under folio serve (its
+  // live-reload script is there), and a button that loads the rest when first pressed. Else a
+  // worker an earlier build of this book registered goes.
+  const worker = navigator.serviceWorker, scope = new URL('./', base).href;
+  if (worker && document.querySelector('link[rel=manifest]') && !document.querySelector('script[src$="_folio/live.js"]')) {
+    worker.register(new URL('service-worker.js', base)).catch((error) => console.warn('Folio: not offline:', error));
+    const keep = element('button', { type: 'button', 'data-folio': 'offline' }, say('keep-offline'));
+    keep.onclick = () => import('./offline.js').then((offline) => offline.keep(keep, say));
+    list.before(keep);
+  } else worker?.getRegistration(scope).then((registration) => registration?.scope == scope && registration.unregister());
   root.append(chapterBar, view, element('div', { class: 'folio-bar' },
     previousButton, contentsButton, searchButton, slider, indicator, nextButton), panel, announcer);
   const row = (index) => {
@@ -96,7 +95,7 @@ async function start(base) {
   // The last page read, per book, on this device: offered on the front page and the first page.
   const lastPageKey = 'folio-page ' + base, lastPage = +storage(() => localStorage.getItem(lastPageKey));
   const remember = (page) => storage(() => localStorage.setItem(lastPageKey, page));
-  const offer = lastPage > firstShown[0] && lastPage <= pageCount && firstShown[0] == 1
+  const offer = firstShown[0] == 1 && lastPage > 1 && lastPage <= pageCount
     && element('button', { type: 'button', 'data-folio': 'resume' }, say('continue-reading', { page: lastPage }));
   if (offer) { offer.onclick = () => go(lastPage); view.append(offer); }
   if (ownPage && !offer) remember(firstShown[0]);

@@ -36,7 +36,7 @@ func offlineFiles(title: String, options: BookOptions, direction: String, cover:
 /// The book's icon, square, as SVG (which browsers scale to any size): the top of the cover when
 /// the book has a cover image, carried inside it (an icon is an image, which loads nothing
 /// else), or else the first letter of the title, in the theme's colours.
-func appIcon(title: String, cover: (path: String, data: Data)?, paper: String, ink: String) -> String {
+private func appIcon(title: String, cover: (path: String, data: Data)?, paper: String, ink: String) -> String {
     let picture = if let cover {
         #"<image width="512" height="512" preserveAspectRatio="xMidYMin slice" href="data:\#(mediaType(of: cover.path));base64,\#(cover.data.base64EncodedString())"/>"#
     } else {

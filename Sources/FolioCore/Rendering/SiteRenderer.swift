@@ -9,7 +9,7 @@ import Foundation
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets. Page documents are rendered as the writer asks for them, on every core.
 /// `stylesheets` are the book's own, by their site paths; `fonts` the site's (`WebFonts`); `search`
-/// makes the search index's files; `coverImage` is the book's icon (`offlineFiles`).
+/// makes the search index's files; `coverImage` is the cover image's bytes, which the book's icon is made from (`offlineFiles`).
 /// `bookWide` makes, by its path, each file made from what the whole book shares and from its pages
 /// but not their text (the front page, the contents, the 404 page, the sitemap, the geometry, the
 /// reader's words, the manifest); `folio serve` passes ones that reuse an earlier build's.

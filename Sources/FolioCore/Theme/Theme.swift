@@ -6,7 +6,8 @@ import FolioSearch
 import Foundation
 
 /// The files of a theme by their path inside `Templates/`: Mustache documents and partials
-/// (`*.html`), UI strings (`strings/<language>.yml`) and assets copied to the site (`assets/…`).
+/// (`*.html`), UI strings (`strings/<language>.yml`), assets copied to the site (`assets/…`) and
+/// the service worker's script (`service-worker.js`).
 struct Theme: Sendable {
     var files: [String: Data]
     /// The default files a book replaced: UI strings a book leaves out still come from them.

@@ -11,13 +11,15 @@ export async function keep(opener, say) {
   opener.after(progress, status);
   opener.setAttribute('aria-disabled', true);
   status.textContent = say('keeping-offline');
-  const { active } = await navigator.serviceWorker.ready, channel = new MessageChannel();
-  const kept = await new Promise((resolve) => {
+  // No registration: the worker could not be installed, and would never be ready.
+  const registration = (await navigator.serviceWorker.getRegistration()) && (await navigator.serviceWorker.ready);
+  const kept = registration && await new Promise((resolve) => {
+    const channel = new MessageChannel();
     channel.port1.onmessage = ({ data }) => {
       if (data.of) [progress.max, progress.value] = [data.of, data.kept];
       if (data.done || data.failed) resolve(!!data.done);
     };
-    active.postMessage('keep', [channel.port2]);
+    registration.active.postMessage('keep', [channel.port2]);
   });
   status.textContent = say(kept ? 'kept-offline' : 'offline-failed');
   opener.setAttribute('aria-disabled', false);

@@ -121,3 +121,16 @@ def test_the_app_manifest_and_its_icon(published, browser):
     parsed = session.send("Page.getAppManifest")
     assert parsed["errors"] == [], parsed["errors"]
     context.close()
+
+
+def test_without_a_worker_keeping_offline_says_it_failed(published, browser):
+    _, _, address = published
+    context = browser.new_context(service_workers="block")
+    tab = context.new_page()
+    tab.goto(address)
+    tab.wait_for_selector("[data-folio=reader]")
+    tab.locator("button[data-folio=contents]").click()
+    tab.get_by_role("button", name="Keep this book offline").click()
+    tab.get_by_role("status").filter(has_text="could not be kept offline").wait_for(timeout=WAIT)
+    assert tab.get_by_role("button", name="Keep this book offline").get_attribute("aria-disabled") == "false"
+    context.close()

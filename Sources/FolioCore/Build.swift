@@ -187,7 +187,8 @@ func renderBook(_ given: consuming LoadedProject, times: inout PhaseTimes, memo:
         theme.flatMap { theme in
             log.collect {
                 let site = try renderSite(book, sections: linked.chapters, paged: paged, assets: linked.assets, stylesheets: project.stylesheets,
-                                          fonts: fonts, theme: theme, search: { try memo.search($0) }, bookFiles: project.contentFiles, kept: memo.kept(paged),
+                                          fonts: fonts, coverImage: loaded.coverImage, theme: theme, search: { try memo.search($0) },
+                                          bookFiles: project.contentFiles, kept: memo.kept(paged),
                                           bookWide: memo.bookWide(book, paged: paged, inputs: rendering))
                 return memo.documents(site, paged: paged, inputs: rendering)
             }

@@ -130,6 +130,7 @@ extension CachedBuild {
         print.add(loaded.themeOverrides)
         for face in TextFace.allCases { print.add(loaded.fonts[face] ?? Data()) }
         print.add(loaded.imageSizes)
+        print.add(loaded.coverImage ?? Data())
         print.add(loaded.refused)
         print.add(project.stylesheets)
         print.add(project.source)

@@ -66,6 +66,8 @@ package func buildInMemory(_ files: BookFiles, cache: BuildCache? = nil, changed
             bytes[file.path] = document
         case .bookFile: do { bytes[file.path] = FileBytes(try result!.get()) } catch { throw failure(error, file) }
         case .kept: preconditionFailure("a build in memory keeps no file in a folder")
+        // `folio serve` keeps nothing offline: it has no service worker.
+        case .fingerprinting: continue
         }
     }
     if let first {

@@ -44,6 +44,16 @@ async function start(base) {
   const rows = flatten(manifest.toc || []), chapters = rows.filter((entry) => entry.level == 1 && entry.page > 0);
   const list = element('ol', { class: 'toc', style: `height:${rows.length * 2.5}em` }), madeRows = new Map();
   panel.append(button('close', say('close')), list);
+  // Offline (book.yml's `offline`): the book's service worker, but never under folio serve (its
+  // live-reload script is there), and a button that loads the rest when first pressed. Else a
+  // worker an earlier build of this book registered goes.
+  const worker = navigator.serviceWorker, scope = new URL('./', base).href;
+  if (worker && document.querySelector('link[rel=manifest]') && !document.querySelector('script[src$="_folio/live.js"]')) {
+    worker.register(new URL('service-worker.js', base)).catch((error) => console.warn('Folio: not offline:', error));
+    const keep = element('button', { type: 'button', 'data-folio': 'offline' }, say('keep-offline'));
+    keep.onclick = () => import('./offline.js').then((offline) => offline.keep(keep, say));
+    list.before(keep);
+  } else worker?.getRegistration(scope).then((registration) => registration?.scope == scope && registration.unregister());
   root.append(chapterBar, view, element('div', { class: 'folio-bar' },
     previousButton, contentsButton, searchButton, slider, indicator, nextButton), panel, announcer);
   // Print, when the site has print.html (named in <head>): print.js loads it only when asked for, by
@@ -91,6 +101,13 @@ async function start(base) {
   const pages = pageCache(book, root, say), ownPage = main.querySelector('article.page[data-page]');
   const firstShown = [ownPage ? book.clamp(+ownPage.dataset.page) : 1];
   if (ownPage) pages.adopt(firstShown[0], ownPage);
+  // The last page read, per book, on this device: offered on the front page and the first page.
+  const lastPageKey = 'folio-page ' + base, lastPage = +storage(() => localStorage.getItem(lastPageKey));
+  const remember = (page) => storage(() => localStorage.setItem(lastPageKey, page));
+  const offer = firstShown[0] == 1 && lastPage > 1 && lastPage <= pageCount
+    && element('button', { type: 'button', 'data-folio': 'resume' }, say('continue-reading', { page: lastPage }));
+  if (offer) { offer.onclick = () => go(lastPage); view.append(offer); }
+  if (ownPage && !offer) remember(firstShown[0]);
 
   let markedChapter = 0; // none yet
   function updateChrome() {
@@ -114,6 +131,8 @@ async function start(base) {
   function turned(from, push) {
     const page = engine.shown[0], chapter = book.chapter(page);
     updateChrome();
+    remember(page);
+    if (offer) offer.remove();
     history[push ? 'pushState' : 'replaceState']({ page }, '', book.url(page));
     document.title = chapter == title ? title : `${chapter} · ${title}`;
     announcer.textContent = say('announce', { page, pages: pageCount, chapter });
@@ -176,6 +195,11 @@ async function start(base) {
   new ResizeObserver(() => engine.layout()).observe(view);
   engine.layout();
   updateChrome();
+}
+
+// localStorage, which a browser may refuse (private windows, storage turned off).
+function storage(use) {
+  try { return use(); } catch { return null; }
 }
 
 // A press that moves drags or selects text, else it taps; not on links, controls or a selection.

@@ -87,6 +87,7 @@ struct BookTOMLTests {
 
             [output.folio]
             justify = false
+            offline = false
 
             [output.html.redirect]
             "/x.html" = "y.html"
@@ -98,7 +99,7 @@ struct BookTOMLTests {
             command = "python3 two.py"
             """), file: "book.toml")
         #expect(config.options.title == "T")
-        #expect(!config.options.page.justify)
+        #expect(!config.options.page.justify && !config.options.offline)
         #expect(config.options.language == "ar")
         #expect(config.options.reading.direction == .rtl)
         #expect(config.options.url == "https://example.com/b/")

@@ -149,7 +149,7 @@ private func problems(_ yaml: String) -> [String] {
 
 @Suite struct OptionsErrorTests {
     @Test(arguments: [
-        ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, fonts, markdown, outputs, default-theme)"),
+        ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, fonts, markdown, outputs, default-theme, offline)"),
         ("fonts:\n  serif: a.ttf", "2:3: unknown key `fonts.serif` (accepted: regular, italic, bold, bold-italic, mono, mono-bold)"),
         ("reading:\n  spin: mid", "2:3: unknown key `reading.spin`; did you mean `spine`? (accepted: transition, orientation, spine, direction, double-sided)"),
         ("reading:\n  speed: 2", "2:3: unknown key `reading.speed` (accepted: transition, orientation, spine, direction, double-sided)"),
@@ -177,6 +177,7 @@ private func problems(_ yaml: String) -> [String] {
         ("reading:\n  double-sided: yes", "2:17: `reading.double-sided` must be true or false, not `yes`"),
         ("markdown:\n  raw-html: 'true'", "2:13: `markdown.raw-html` must be true or false, not `true`"),
         ("markdown:\n  definition-lists: no", "2:21: `markdown.definition-lists` must be true or false, not `no`"),
+        ("offline: yes", "1:10: `offline` must be true or false, not `yes`"),
         ("cover: [a.jpg]", "1:8: `cover` must be a relative path inside the book folder, not a list"),
         ("reading: this is not a mapping but a long sentence about reading", "1:10: `reading` must be a mapping, not `this is not a mapping but a long sentenc…`"),
     ])
@@ -367,5 +368,9 @@ struct PublicationOptionsTests {
     @Test func justifiedUnlessTurnedOff() throws {
         #expect(try decode("title: T").page.justify)
         #expect(try !decode("page: {justify: false}").page.justify)
+    }
+    @Test func offlineUnlessTurnedOff() throws {
+        #expect(try decode("title: T").offline)
+        #expect(try !decode("offline: false").offline)
     }
 }

@@ -103,7 +103,7 @@ struct InitTests {
         let yml = try #require(bookScaffold(title: "T")["book.yml"])
         for key in ["authors:", "description:", "url:", "identifier:", "modified:", "language:", "chapters:", "transition:", "orientation:",
                     "spine:", "direction:", "double-sided:", "size:", "chapter-start:", "title-page:", "contents-page:", "justify:", "cover:", "fonts:",
-                    "smart-punctuation:", "raw-html:"] {
+                    "smart-punctuation:", "raw-html:", "offline:"] {
             #expect(yml.contains("# " + key) || yml.contains("#   " + key), "\(key)")
         }
     }

@@ -196,6 +196,13 @@ def test_search_excerpt_without_its_word(site):
     caught(site, "search-index", "search/terms/0.json", *position(shard, '"nothing of it here"'))
 
 
+def test_app_manifest_icon_and_service_worker_missing(site):
+    (site / "assets/icon.svg").unlink()
+    caught(site, "app-manifest", "manifest.webmanifest", *position(site / "manifest.webmanifest", '"assets/icon.svg"'))
+    (site / "service-worker.js").unlink()
+    caught(site, "app-manifest", "manifest.webmanifest")
+
+
 def test_json_output_parses(site):
     (site / "two/1.html").unlink()
     status, found = diagnostics(site)

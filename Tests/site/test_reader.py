@@ -71,7 +71,10 @@ class Reader:
 
     def __init__(self, browser, server, name, viewport, reduced_motion=None):
         self.name = name
-        self.context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion or "no-preference")
+        # No service worker: it would answer the pages' requests where a tab's routes cannot see
+        # them (reading offline has tests of its own, test_offline.py).
+        self.context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion or "no-preference",
+                                           service_workers="block")
         self.tab = self.context.new_page()
         self.tab.set_default_timeout(2 * TURN)
         self.errors, self.turns, self.requests = [], [], []

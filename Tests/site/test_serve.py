@@ -425,3 +425,15 @@ def test_a_book_that_never_built_shows_its_errors_until_it_does(tmp_path):
         events.close()
     finally:
         running.stop()
+
+
+def test_serve_keeps_nothing_offline(server, browser):
+    # No service worker is served, and the reader registers none under the live-reload script.
+    assert get(server.url + "service-worker.js")[0] == 404
+    tab = browser.new_page()
+    tab.goto(server.url + "chapter-1/2.html")
+    tab.wait_for_selector("[data-folio=reader]")
+    assert tab.locator("link[rel=manifest]").count() == 1
+    assert tab.evaluate("navigator.serviceWorker.getRegistrations().then((registrations) => registrations.length)") == 0
+    assert tab.evaluate("caches.keys()") == [] and tab.locator("[data-folio=offline]").count() == 0
+    tab.close()

@@ -13,6 +13,9 @@ package struct SiteFile: Sendable {
         /// The file already in the output folder, as the record of Folio's files has it: a page a
         /// kept build (`CachedBuild`) knows to be the same, neither rendered nor read.
         case kept
+        /// A file made from a fingerprint of every other file of the site (`siteFingerprint`), so
+        /// written after them all: the service worker, whose build id it is.
+        case fingerprinting(@Sendable (UInt64) -> Data)
     }
 
     package var path: String

@@ -47,7 +47,7 @@ public enum SiteLayout {
     /// The names at the site's root that Folio writes, files and folders. A chapter's slug is
     /// never the stem of one (`ChapterSlugs`), so that no chapter's folder stands beside a name
     /// of the site's own.
-    package static let rootNames = [index, contents, notFound, manifest, sitemap, assets, search, print]
+    package static let rootNames = [index, contents, notFound, manifest, sitemap, assets, search, print, serviceWorker, appManifest]
     /// Documents every Folio site has, whatever its theme: how a build knows an earlier site.
     package static let signature: Set = [index, contents, notFound]
 
@@ -62,6 +62,13 @@ public enum SiteLayout {
     package static let pageToRoot = "../"
     /// The Readium Web Publication Manifest.
     public static let manifest = "manifest.json"
+    /// The service worker that keeps the book for reading offline: at the root, so that its scope
+    /// is the whole book, wherever the site is published.
+    package static let serviceWorker = "service-worker.js"
+    /// The web app manifest, with which the book installs on a home screen.
+    package static let appManifest = "manifest.webmanifest"
+    /// The book's icon on a home screen, made from its cover or its title.
+    package static let appIcon = "\(assets)/icon.svg"
     /// The theme's UI strings in the book's language, for the reader.
     package static let strings = "\(assets)/strings.json"
     /// The page geometry as CSS custom properties, written by the build.

@@ -19,6 +19,8 @@ package struct LoadedBook: Sendable {
     /// Files a link may not use, each with the reason: symbolic links out of the book, and
     /// files named as images that are not images.
     package var refused: [String: String] = [:]
+    /// The cover image's bytes, which the book's icon is made from (`offline`).
+    package var coverImage: Data?
 }
 
 /// The load stage: book.yml, the reading order (SUMMARY.md → `chapters:` → the folder),
@@ -106,13 +108,17 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
             return try readFile(path, from: bookFiles)
         }
     }
+    let coverImage = options.cover.flatMap { path in
+        options.offline && imageExtensions.contains(fileExtension(path)) && files.contains(path) ? log.collect { try readFile(path, from: bookFiles) } : nil
+    }
     if log.hasErrors { throw DiagnosticsError(log.diagnostics) }
     if !sections.contains(where: { $0.role == .chapter }) {
         throw DiagnosticsError(log.diagnostics + [.error("the book has no chapters", at: SourceLocation(file: "."),
                                                           hint: "add a Markdown file, or list chapters in SUMMARY.md")])
     }
     return LoadedBook(book: Book(options: options, title: title, sections: sections, contents: contents), sources: sources, files: files,
-                      themeOverrides: themeOverrides, fonts: fonts, imageSizes: imageSizes, warnings: log.warnings, refused: refused)
+                      themeOverrides: themeOverrides, fonts: fonts, imageSizes: imageSizes, warnings: log.warnings, refused: refused,
+                      coverImage: coverImage)
 }
 
 /// The front cover, a section of its own: a Markdown page that is not also a chapter, or an

@@ -30,6 +30,7 @@ enum CheckRule: String, CaseIterable, Sendable {
     case epubNavigation = "epub-navigation"
     case epubLink = "epub-link"
     case epubcheck = "epubcheck"
+    case appManifest = "app-manifest"
 
     /// Warnings do not fail a check unless `--strict`: the book still reads.
     var severity: Diagnostic.Severity {
@@ -58,6 +59,7 @@ enum CheckRule: String, CaseIterable, Sendable {
         case .sitemap: "\(SiteLayout.sitemap) is missing or does not list every page"
         case .orphanPage: "a page document that no manifest entry reaches"
         case .searchIndex: "the search index names a file the site does not have, or a page the book does not have"
+        case .appManifest: "the web app manifest is not JSON, names a file the site does not have, or has no service worker beside it"
         case .redirect: "a redirect page (book.toml's `[output.html.redirect]`) leads to a file or id the site does not have"
         case .epubContainer: "an EPUB is not a ZIP archive beginning with `mimetype`, or its container, package or a document is not XML"
         case .epubSpine: "an EPUB's package lists a file it does not have, or its spine is not the site's pages in their order and on their sides"

@@ -47,6 +47,7 @@ struct SiteCheck {
         checkRedirects(pages)
         checkSearchIndex(pages)
         checkEPUBs()
+        checkAppManifest()
     }
 
     mutating func report(_ rule: CheckRule, _ message: String, at location: SourceLocation?, hint: String? = nil) {

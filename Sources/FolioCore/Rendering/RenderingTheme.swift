@@ -14,6 +14,8 @@ struct RenderingTheme: Sendable {
     /// The faces the site's fonts are cut from (`WebFonts`), and the paginator measures.
     var fonts: [String: Data]
     var type: BookType
+    /// The service worker's script (`offline`), its build's id still to be filled in.
+    var serviceWorker: Data
 
     /// Every template error of the theme at once, each at its template's file:line:column.
     init(_ theme: Theme, language: String) throws {
@@ -22,6 +24,7 @@ struct RenderingTheme: Sendable {
         assets = Dictionary(uniqueKeysWithValues: theme.assets.map { ($0, theme.files[$0]!) })
         fonts = WebFonts.sources(in: theme)
         type = WebFonts.type(fonts)
+        serviceWorker = theme.files[SiteLayout.serviceWorker] ?? Data()
     }
 
     /// The template `name` over the book's shared names and the document's own.

@@ -9,12 +9,13 @@ import Foundation
 /// contents and the 404 page — the manifest, the sitemap, the page geometry, and the theme's and
 /// the book's assets. Page documents are rendered as the writer asks for them, on every core.
 /// `stylesheets` are the book's own, by their site paths; `fonts` the site's (`WebFonts`); `search`
-/// makes the search index's files; `bookFiles` are the book's and `kept` what the memo kept of the build before (the EPUB reads its images, fonts and pages).
+/// makes the search index's files; `coverImage` is the cover image's bytes, which the book's icon is made from (`offlineFiles`);
+/// `bookFiles` are the book's and `kept` what the memo kept of the build before (the EPUB reads its images, fonts and pages).
 /// `bookWide` makes, by its path, each file made from what the whole book shares and from its pages
 /// but not their text (the front page, the contents, the 404 page, the sitemap, the geometry, the
 /// reader's words, the manifest); `folio serve` passes ones that reuse an earlier build's.
 func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, assets: [String], stylesheets: [String: Data] = [:],
-                fonts: [SiteFile] = [], theme: RenderingTheme, search: (PagedBook) throws -> [SiteFile] = { searchFiles($0) },
+                fonts: [SiteFile] = [], coverImage: Data? = nil, theme: RenderingTheme, search: (PagedBook) throws -> [SiteFile] = { searchFiles($0) },
                 bookFiles: BookFiles, kept: KeptFiles? = nil,
                 bookWide: @escaping @Sendable (String, () throws -> Data) throws -> Data = { try $1() }) throws -> [SiteFile] {
     let options = book.options
@@ -28,6 +29,10 @@ func renderSite(_ book: Book, sections: [ParsedChapter], paged: PagedBook, asset
     files += assets.map { SiteFile(path: SiteLayout.assetURL($0), contents: .bookFile($0)) }
     files += stylesheets.map { SiteFile(path: $0.key, contents: .bytes($0.value)) }
     files += fonts
+    if options.offline {
+        files += offlineFiles(title: book.title, options: options, direction: theme.strings.direction,
+                              cover: coverImage.flatMap { data in options.cover.map { ($0, data) } }, worker: theme.serviceWorker)
+    }
     // The manifest lists every other file under assets/, which the search index has none of.
     let resources = (files.map(\.path) + options.redirects.map(\.from)).filter(SiteLayout.isResource)
     // The files made from the whole book share nothing with the search index but the pages: they

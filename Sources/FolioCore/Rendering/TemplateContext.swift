@@ -19,6 +19,7 @@ enum TemplateContext {
             "stylesheets": .list(options.stylesheets.map(TemplateValue.string)),
             "defaultTheme": .string(options.defaultTheme.rawValue),
             "print": options.makesPrint ? .string(SiteLayout.print) : nil,
+            "appManifest": options.offline ? .string(SiteLayout.appManifest) : nil,
         ]
     }
 

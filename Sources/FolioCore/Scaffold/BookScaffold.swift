@@ -43,6 +43,8 @@ public func bookScaffold(title: String) -> [String: String] {
         #   admonitions: true       # `> [!NOTE]` quotes become asides
         #   definition-lists: true  # a term, then `: definition` lines
 
+        # offline: true             # a service worker keeps the book for reading offline; installable
+
         """,
         "01-first-steps.md": """
         # First steps

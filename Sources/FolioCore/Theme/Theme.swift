@@ -6,7 +6,8 @@ import FolioSearch
 import Foundation
 
 /// The files of a theme by their path inside `Templates/`: Mustache documents and partials
-/// (`*.html`), UI strings (`strings/<language>.yml`) and assets copied to the site (`assets/…`).
+/// (`*.html`), UI strings (`strings/<language>.yml`), assets copied to the site (`assets/…`) and
+/// the service worker's script (`service-worker.js`).
 struct Theme: Sendable {
     var files: [String: Data]
     /// The default files a book replaced: UI strings a book leaves out still come from them.
@@ -39,7 +40,7 @@ struct Theme: Sendable {
     static func unusedOverrides(_ paths: some Sequence<String>) -> [Diagnostic] {
         paths.filter { !$0.contains("/") && fileExtension($0) == "html" && builtIn.files[$0] == nil }.sorted().map {
             .warning("`\($0)` replaces no document of the theme, so it is not used", at: SourceLocation(file: themeFolder + $0),
-                     hint: "the documents are " + builtIn.files.keys.filter { !$0.contains("/") }.sorted().joined(separator: ", "))
+                     hint: "the documents are " + builtIn.files.keys.filter { !$0.contains("/") && fileExtension($0) == "html" }.sorted().joined(separator: ", "))
         }
     }
 

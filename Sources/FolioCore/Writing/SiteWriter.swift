@@ -211,24 +211,26 @@ private struct SiteUpdate {
         try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
         if earlier.entries.isEmpty { return try writeAfresh(files, from: book) }
         let (root, earlier) = (self.root, self.earlier)
+        @Sendable func plan(_ index: Int, made: Data? = nil) throws -> Planned {
+            let file = files[index]
+            if case .kept = file.contents {
+                guard earlier.isIntact(file.path, in: root), let entry = earlier.entries[file.path] else {
+                    throw FileAccessError(path: file.path, reason: "`\(file.path)` changed in the output folder during the build; build again")
+                }
+                return Planned(index: index, entry: entry, changed: false, bytes: nil)
+            }
+            let data = try made ?? file.bytes(from: book)
+            let entry = WrittenFiles.Entry(of: data)
+            let changed = !Self.isUpToDate(root, file.path, data, entry, earlier)
+            let keep: Data? = if case .rendered = file.contents { nil } else { changed ? data : nil }
+            return Planned(index: index, entry: entry, changed: changed, bytes: keep)
+        }
         // Every file's bytes are made here, before anything is written: a document that cannot be
         // rendered or a book file that cannot be read fails the build with the site untouched.
-        let planned = try Array(files.indices).parallelMap { index in
-            Result<Planned, Error> {
-                let file = files[index]
-                if case .kept = file.contents {
-                    guard earlier.isIntact(file.path, in: root), let entry = earlier.entries[file.path] else {
-                        throw FileAccessError(path: file.path, reason: "`\(file.path)` changed in the output folder during the build; build again")
-                    }
-                    return Planned(index: index, entry: entry, changed: false, bytes: nil)
-                }
-                let data = try file.bytes(from: book)
-                let entry = WrittenFiles.Entry(of: data)
-                let changed = !Self.isUpToDate(root, file.path, data, entry, earlier)
-                let keep: Data? = if case .rendered = file.contents { nil } else { changed ? data : nil }
-                return Planned(index: index, entry: entry, changed: changed, bytes: keep)
-            }
-        }.map { try $0.get() }
+        let (others, last) = Self.fingerprintingLast(files)
+        var planned = try others.parallelMap { index in Result { try plan(index) } }.map { try $0.get() }
+        let site = siteFingerprint(planned.map { (files[$0.index].path, $0.entry) })
+        for (index, make) in last { planned.append(try plan(index, made: make(site))) }
         // The documents rendered for comparing are gone: their memory can serve the writes.
         trimHeap()
 
@@ -274,8 +276,15 @@ private struct SiteUpdate {
         do {
             try ensureOwnFolders(files.map(\.path))
             try recordPath.map { try record.write(to: $0) }
-            let entries = try write(files, entries: true) { _, file in try file.bytes(from: book) }
-            for (file, entry) in zip(files, entries) { record.entries[file.path] = entry }
+            let (others, last) = Self.fingerprintingLast(files)
+            let written = others.map { files[$0] }
+            let entries = try write(written, entries: true) { _, file in try file.bytes(from: book) }
+            for (file, entry) in zip(written, entries) { record.entries[file.path] = entry }
+            let site = siteFingerprint(zip(written, entries).map { ($0.path, $1 ?? WrittenFiles.Entry()) })
+            let made = last.map { SiteFile(path: files[$0.index].path, contents: .bytes($0.make(site))) }
+            for (file, entry) in zip(made, try write(made, entries: true) { _, file in try file.bytes(from: book) }) {
+                record.entries[file.path] = entry
+            }
         } catch {
             try? remove(files.map(\.path))
             if let recordPath { unlink(recordPath) }
@@ -283,6 +292,15 @@ private struct SiteUpdate {
         }
         try writeRecord(record)
         return WriteCounts(written: files.count, removed: 0)
+    }
+
+    /// The places of `files` but those made from the others' fingerprint, and those, which come after.
+    private static func fingerprintingLast(_ files: [SiteFile]) -> (others: [Int], last: [(index: Int, make: @Sendable (UInt64) -> Data)]) {
+        var (others, last): ([Int], [(index: Int, make: @Sendable (UInt64) -> Data)]) = ([], [])
+        for index in files.indices {
+            if case .fingerprinting(let make) = files[index].contents { last.append((index, make)) } else { others.append(index) }
+        }
+        return (others, last)
     }
 
     /// Writes the record at the end of a build, in a later clock tick than every file written, so
@@ -407,8 +425,20 @@ extension SiteFile {
         case .bookFile(let path): try book.read(path)
         case .rendered(let render): try render()
         case .kept: throw FileAccessError(path: path, reason: "`\(path)` is kept in the output folder, not made")
+        case .fingerprinting: throw FileAccessError(path: path, reason: "`\(path)` is made from the other files, after them")
         }
     }
+}
+
+/// The fingerprint of a site's files, each by its path and its bytes' hash, in the site's order:
+/// the same for two builds of the same book, whether a file was kept or made again.
+func siteFingerprint(_ files: [(path: String, entry: WrittenFiles.Entry)]) -> UInt64 {
+    var print = Fingerprint()
+    for (path, entry) in files {
+        print.add(path)
+        print.add(Int(bitPattern: UInt(entry.hash ?? 0)))
+    }
+    return print.value
 }
 
 /// The first of the files that failed to be made or written, by their place in the site, from

@@ -25,6 +25,9 @@ package struct BookOptions: Sendable, Equatable, Encodable {
     package var markdown = MarkdownOptions()
     /// The colour theme a reader sees until they choose one with the theme button.
     package var defaultTheme: DefaultTheme = .system
+    /// A service worker that keeps the pages read, or the whole book, for reading offline, and a web
+    /// app manifest, so that the book installs on a phone's home screen.
+    package var offline = true
     /// More stylesheets, linked from every document after the theme's: site paths (book.toml's `additional-css`).
     package var stylesheets: [String] = []
     /// Pages at old addresses that send the reader on (book.toml's `[output.html.redirect]`).

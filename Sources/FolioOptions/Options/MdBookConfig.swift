@@ -56,6 +56,8 @@ extension MdBookConfig {
                 if reader.bool(value) == true { config.options.add(.print) }
             case "output.folio.justify":
                 config.options.page.justify = reader.bool(value) ?? config.options.page.justify
+            case "output.folio.offline":
+                config.options.offline = reader.bool(value) ?? config.options.offline
             case "output.html.code.hidelines":
                 config.options.markdown.hiddenLinePrefixes = hiddenLinePrefixes(value, reader: &reader)
             case "book.title": config.options.title = text(value, &reader) ?? config.options.title

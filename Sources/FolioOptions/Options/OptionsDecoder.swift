@@ -33,6 +33,7 @@ extension BookOptions {
             case .markdown: options.markdown.read(field, with: &reader)
             case .defaultTheme: options.defaultTheme = reader.choice(field) ?? options.defaultTheme
             case .outputs: options.outputs = reader.choices(field).map { $0.contains(.site) ? $0 : [.site] + $0 } ?? options.outputs
+            case .offline: options.offline = reader.bool(field) ?? options.offline
             }
         }
         // Combinations are judged only on values written correctly: a misspelt key or value
@@ -47,6 +48,7 @@ extension BookOptions {
     private enum Key: String, CaseIterable {
         case title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, fonts, markdown, outputs
         case defaultTheme = "default-theme"
+        case offline
     }
 }
 

@@ -105,22 +105,3 @@ func bookIdentifier(title: String, options: BookOptions) -> String {
     let hex = String(hash, radix: 16)
     return "urn:folio:" + String(repeating: "0", count: 16 - hex.count) + hex
 }
-
-/// The media type of a site file, by its extension.
-func mediaType(of path: String) -> String {
-    switch fileExtension(path) {
-    case "html": "text/html"
-    case "css": "text/css"
-    case "js": "text/javascript"
-    case "json": "application/json"
-    case "xml": "application/xml"
-    case "png": "image/png"
-    case "jpg", "jpeg": "image/jpeg"
-    case "gif": "image/gif"
-    case "webp": "image/webp"
-    case "svg": "image/svg+xml"
-    case "woff2": "font/woff2"
-    case "md", "txt": "text/plain"
-    default: "application/octet-stream"
-    }
-}

@@ -73,6 +73,9 @@ inside it. The shared libraries it loads (ldd folio) come with these Debian 12 p
 
   apt-get install $(echo $shared)
 
+As for a folio built from source, justified text is hyphenated with the system's patterns
+(hyphen-en-us, hyphen-fr…) and math needs KaTeX (katex); a book builds without them, with a warning.
+
 RELEASE-NOTES lists what is linked in, with versions and licences; licenses/ holds their texts.
 README
 

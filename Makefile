@@ -2,6 +2,9 @@
 # make test  — install what is missing, run every test
 # make bench — install what is missing, measure builds (beside Hugo and cmark), the reader, cmark's pathological cases, serve and search into BENCHMARKS.md (bench/run.py)
 # make fuzz  — the fuzz targets (Sources/folio-fuzz) for FUZZ_TIME seconds each, seeded from the fixtures
+# make dist  — a release folio that runs without Swift: dist/folio-<version>-x86_64-linux.tar.gz,
+#              its SHA-256 and dist/RELEASE-NOTES (scripts/dist.sh; Linux with dpkg only)
+# make dist-test — the tarball's folio loads no Swift and builds the guide as the development build does
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -42,7 +45,7 @@ FUZZ_ENV   := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 # instead of holding it. GNU coreutils' timeout and stdbuf, where they are installed.
 WITHIN = $(if $(shell command -v timeout),timeout -k 30 $(1)) $(if $(shell command -v stdbuf),stdbuf -oL -eL)
 
-.PHONY: build test bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-run
+.PHONY: build test bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-run dist dist-test
 
 build: deps
 	$(SWIFT) build -c release --product folio
@@ -82,6 +85,16 @@ fuzz-run:
 	$(FUZZ_ENV) $(FUZZ) mdbook -dict=Fuzz/mdbook.dict -max_len=4096 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/mdbook Fuzz/seeds/mdbook
 	$(FUZZ_ENV) $(FUZZ) check -dict=Fuzz/check.dict -max_len=16384 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/check Fuzz/seeds/check
 
+# Not part of `make test`, which would cost it a second release build: CI runs `make dist dist-test`
+# in a job of its own, and keeps dist/ from it.
+dist: deps
+	$(call install_missing,binutils)
+	SWIFT=$(SWIFT) scripts/dist.sh
+
+dist-test:
+	$(SWIFT) build -c release --product folio
+	python3 scripts/dist_test.py $(FOLIO)
+
 # Debian packages, installed only when missing (apt-get needs a fresh index on a new machine).
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -105,4 +118,4 @@ bench-deps:
 	@python3 -c "import pagefind_bin" 2>/dev/null || python3 -m pip install -q pagefind-bin
 
 clean:
-	rm -rf .build content/_site
+	rm -rf .build content/_site dist

@@ -90,7 +90,13 @@ let package = Package(
         .target(name: "FolioServe", dependencies: ["FolioBase", "FolioOptions", "FolioBook", "FolioPagination", "FolioSearch", "FolioCore", "CMicroHTTPD"]),
         .executableTarget(name: "embed-theme"),
         .plugin(name: "ThemeEmbedding", capability: .buildTool(), dependencies: ["embed-theme"]),
-        .executableTarget(name: "folio", dependencies: ["FolioBase", "FolioBook", "FolioCore", "FolioCheck", "FolioServe"]),
+        .executableTarget(name: "stamp-commit"),
+        .plugin(name: "CommitStamp", capability: .buildTool(), dependencies: ["stamp-commit"]),
+        .executableTarget(
+            name: "folio",
+            dependencies: ["FolioBase", "FolioBook", "FolioCore", "FolioCheck", "FolioServe"],
+            plugins: ["CommitStamp"]
+        ),
         // The fuzz targets; `make fuzz` builds them with libFuzzer, `swift build` as a replayer.
         .executableTarget(
             name: "folio-fuzz",

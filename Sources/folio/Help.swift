@@ -13,7 +13,7 @@ enum Help {
 
     Options:
       -h, --help             Show this help
-      -V, --version          Show the version
+      -V, --version          Show the version and the commit it was built from
 
     Exit status: 0 success, 1 the book has errors, 2 usage error.
     Run `folio help build` for more.

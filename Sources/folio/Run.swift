@@ -20,7 +20,7 @@ func run(_ arguments: [String], console: Console) -> ExitStatus {
             console.out(Help.general)
             return .success
         case "--version", "-V":
-            console.out("folio \(version)")
+            console.out("folio \(version) (\(commit))")
             return .success
         case "help":
             guard let topic = arguments.first else {

@@ -6,6 +6,8 @@
 #              its SHA-256 and dist/RELEASE-NOTES (scripts/dist.sh; Linux with dpkg only)
 # make dist-test — the tarball's folio loads no Swift and builds the guide as the development build does
 # make deb   — dist/folio_<version>_amd64.deb from make dist's tarball's folio (scripts/deb.sh)
+# make deb-test — the package's files, and as root, it installs with apt into a fresh Debian 12 (debootstrap)
+#              where folio init, build and check run on the guide
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -46,7 +48,7 @@ FUZZ_ENV   := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 # instead of holding it. GNU coreutils' timeout and stdbuf, where they are installed.
 WITHIN = $(if $(shell command -v timeout),timeout -k 30 $(1)) $(if $(shell command -v stdbuf),stdbuf -oL -eL)
 
-.PHONY: build test bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-run dist dist-test deb
+.PHONY: build test bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-run dist dist-test deb deb-test
 
 build: deps
 	$(SWIFT) build -c release --product folio
@@ -97,10 +99,14 @@ dist-test:
 	python3 scripts/dist_test.py $(FOLIO)
 
 # The package is made from the tarball in dist/, made first when there is none. dpkg-dev has
-# dpkg-shlibdeps.
+# dpkg-shlibdeps; the test reads the man page with man-db and makes a Debian root with debootstrap.
 deb: $(if $(wildcard dist/folio-*-x86_64-linux.tar.gz),,dist)
 	$(call install_missing,dpkg-dev)
 	scripts/deb.sh
+
+deb-test:
+	$(call install_missing,man-db debootstrap)
+	python3 scripts/deb_test.py
 
 # Debian packages, installed only when missing (apt-get needs a fresh index on a new machine).
 define install_missing

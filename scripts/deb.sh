@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make deb: dist/folio_<version>_amd64.deb, from the folio and licences in make dist's tarball:
-# /usr/bin/folio, its copyright and licences, a man page and bash and zsh completions made from
-# `folio help`, and the Depends: line dpkg-shlibdeps makes. The same tarball makes the same bytes
-# (files sorted, owners and times fixed).
+# /usr/bin/folio, its copyright, licences and changelog, a man page and bash and zsh completions
+# made from `folio help`, and the Depends: line dpkg-shlibdeps makes. The same tarball makes the
+# same bytes (files sorted, owners and times fixed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -88,13 +88,17 @@ summary=$("$folio" help | sed -n '1s/^folio — //p')
 # one's package, at the oldest version with the symbols folio uses. It wants a debian/control.
 mkdir -p "$work/debian" && printf 'Source: folio\n\nPackage: folio\nArchitecture: amd64\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O root/usr/bin/folio | sed 's/^shlibs:Depends=//')
+maintainer=$(git show -s --format='%an <%ae>' HEAD)
+printf 'folio (%s) unstable; urgency=medium\n\n  * Folio %s, built from commit %s.\n\n -- %s  %s\n' \
+    "$version" "$version" "$commit" "$maintainer" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" | gzip -9n > "$doc/changelog.gz"
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: folio
 Version: $version
 Architecture: amd64
-Maintainer: $(git show -s --format='%an <%ae>' HEAD)
+Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $depends
+Suggests: hyphen-en-us, katex
 Section: text
 Priority: optional
 Description: $summary

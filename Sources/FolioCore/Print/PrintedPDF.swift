@@ -19,8 +19,8 @@ public enum PrintedPDF {
     /// folder, for `_site`), named after the book; outside the site, which is the same bytes
     /// wherever it is built, while a PDF carries the time it was made.
     public static func path(site: String, title: String) -> String {
-        let (folder, name) = ((site as NSString).deletingLastPathComponent, slugify(title))
-        return (folder.isEmpty ? "" : folder + "/") + (name.isEmpty ? "book" : name) + ".pdf"
+        let folder = (site as NSString).deletingLastPathComponent
+        return (folder.isEmpty ? "" : folder + "/") + slugify(title) + ".pdf"
     }
 
     /// The Chromium to print with: `given` (a path, or a name on the PATH), else the first of

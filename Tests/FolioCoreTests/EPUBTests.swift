@@ -144,3 +144,19 @@ struct EPUBRebuildTests {
         #expect(try Data(contentsOf: site.appendingPathComponent(epub)) == Data(contentsOf: fresh.appendingPathComponent(epub)))
     }
 }
+
+/// A drawing program's SVG names the SVG 1.1 DTD, which EPUB forbids: the EPUB's copy goes without
+/// its document type, its entities written out.
+struct SVGImageTests {
+    @Test func anSVGLosesItsDoctypeAndKeepsItsEntities() throws {
+        let svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [<!ENTITY ink "#123">]>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="2" height="2" fill="&ink;"/></svg>
+            """
+        let made = String(decoding: try #require(svgWithoutDoctype(Data(svg.utf8))), as: UTF8.self)
+        #expect(!made.contains("DOCTYPE") && !made.contains("&ink;"))
+        #expect(made.contains(##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="2" height="2" fill="#123"/></svg>"##))
+        #expect(svgWithoutDoctype(Data("<svg".utf8)) == nil)
+    }
+}

@@ -136,14 +136,14 @@ func epubcheckFindings(_ command: [String], data: Data, file: String) -> [Diagno
     defer { try? FileManager.default.removeItem(at: scratch) }
     let copy = scratch.appendingPathComponent("book.epub")
     guard (try? data.write(to: copy)) != nil,
-          let ran = try? runCommand(command + [copy.path], input: Data(), in: scratch.path) else { return [] }
+          let ran = try? runCommand(command + ["book.epub"], input: Data(), in: scratch.path) else { return [] }
     let output = String(decoding: ran.output + ran.errors, as: UTF8.self)
-    // `ERROR(RSC-005): /tmp/…/book.epub/EPUB/a/1.xhtml(40,19): message`
-    let line = #/^(ERROR|FATAL|WARNING)\(([A-Z]+-\d+)\): (.*?)(?:\((-?\d+),(-?\d+)\))?: (.*)$/#
+    // `ERROR(RSC-005): ./book.epub/EPUB/a/1.xhtml(40,19): message`, the file as epubcheck was given it.
+    let line = #/^(ERROR|FATAL|WARNING)\(([A-Z]+-\d+)\): (?:\./)?book\.epub(.*?)(?:\((-?\d+),(-?\d+)\))?: (.*)$/#
     return output.split(separator: "\n").compactMap { text -> Diagnostic? in
         guard let match = try? line.wholeMatch(in: String(text)) else { return nil }
-        let place = String(match.3).replacingOccurrences(of: copy.path, with: file)
-        let location = SourceLocation(file: place.isEmpty ? file : place, line: match.4.flatMap { Int($0) } ?? 0, column: match.5.flatMap { Int($0) } ?? 0)
+        let place = file + String(match.3)
+        let location = SourceLocation(file: place, line: match.4.flatMap { Int($0) } ?? 0, column: match.5.flatMap { Int($0) } ?? 0)
         return Diagnostic(match.1 == "WARNING" ? .warning : .error, "epubcheck \(match.2): \(match.6)", at: location, rule: CheckRule.epubcheck.rawValue)
     }
 }

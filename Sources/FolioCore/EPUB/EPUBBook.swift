@@ -70,7 +70,11 @@ enum EPUBBook {
         for path in (stylesheets + fonts.sorted() + shown.sorted()) where files[path] != nil {
             let file = files[path]!
             var data = if case .kept = file.contents, let kept { try kept.read(path) } else { try file.bytes(from: bookFiles) }
-            if fileExtension(path) == "css" { data = Data(EPUBStylesheet.lowered(String(decoding: data, as: UTF8.self)).utf8) }
+            switch fileExtension(path) {
+            case "css": data = Data(EPUBStylesheet.lowered(String(decoding: data, as: UTF8.self)).utf8)
+            case "svg": data = svgWithoutDoctype(data) ?? data
+            default: break
+            }
             entries.append(ZipArchive.Entry(path: path, data: data))
             resources.append(EPUBPackage.Item(path: path, mediaType: mediaType(of: path), properties: path == cover ? ["cover-image"] : []))
         }

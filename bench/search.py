@@ -13,7 +13,12 @@ generator) with 5 queries:
   page and chapter costs before the snippets), and both together (cold); and a following query
   (warm: with the files of the query before it in the list already loaded). The goal of a first
   query in at most 3 requests is the query's part; the medians and maxima are printed;
-- the time from a keystroke to the results painted, in Chromium with the CPU slowed 4×;
+- typed in the reader in Chromium (a 1280×800 window) one key at a time, 20 ms apart, as a person
+  types (Tests/site/test_search.py's Typist): each query's index requests and gzipped bytes, search's
+  code included, once its results settle, typed first into a fresh tab, and typed again after the
+  query before it (later);
+- the time from a keystroke to the results painted, in Chromium with the CPU slowed 4×, less the
+  pause in typing search waits for (search.js's PAUSE_MS);
 - recall and precision against a brute-force scan of every page's text (each word of the query
   on the page, the last as a beginning, ideographs as a substring, a quoted phrase as adjacent
   words).
@@ -45,7 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "Tests/site"))
 from conftest import generate_book  # noqa: E402  (the test suite's book generator)
-from test_search import fold, page_texts  # noqa: E402  (the pages' text, as the search tests scan it)
+from test_search import LAPTOP, Typist, fold, page_texts  # noqa: E402  (the pages' text, as the search tests scan it; a person typing)
 SHOWN = 8  # results whose snippets a reader sees at first
 
 ENGLISH = ["page", "chapter", "manifest", "reader", "pagination", "deterministic", "footnote", "summary", "theme",
@@ -170,6 +175,33 @@ def pagefind_side(site, queries, texts, work):
             "queries": rows}
 
 
+def typed(site, queries):
+    """Each query typed a key at a time into a fresh tab (first), and the query after it typed into
+    the same field (later): the index's requests and the gzipped bytes each fetched."""
+    from playwright.sync_api import sync_playwright
+    httpd = serve(site)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    rows = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        for query, after in zip(queries, queries[1:] + queries[:1]):
+            context = browser.new_context(viewport=LAPTOP, service_workers="block")
+            tab = context.new_page()
+            tab.goto(base + "index.html")
+            tab.wait_for_function("() => window.folio")
+            typist = Typist(tab, site, base)
+            first, later = typist.query(query), typist.query(after)
+            rows.append({"query": query, "after": after, "first_requests": first["requests"], "first_bytes": first["bytes"],
+                         "later_requests": later["requests"], "later_bytes": later["bytes"]})
+            context.close()
+        browser.close()
+    httpd.shutdown()
+    return rows
+
+
+# The pause in typing search waits for before it asks.
+PAUSE_MS = int(re.search(r"PAUSE_MS = (\d+)", (ROOT / "Templates/assets/search.js").read_text()).group(1))
+
 LATENCY_SCRIPT = """
 document.addEventListener('input', () => { window.__key = performance.now(); }, true);
 new MutationObserver(() => {
@@ -183,8 +215,8 @@ new MutationObserver(() => {
 
 
 def latency(site, queries, throttle=4):
-    """Milliseconds from the last keystroke of each query (its input event) to the frame after its
-    results are in the list, in the reader in Chromium with the CPU slowed `throttle` times (the query's other
+    """Milliseconds from the last keystroke of each query (its input event) and the pause after it
+    to the frame after its results are in the list, in the reader in Chromium with the CPU slowed `throttle` times (the query's other
     characters typed before, so their shards may be loaded)."""
     from playwright.sync_api import sync_playwright
     httpd = serve(site)
@@ -206,7 +238,7 @@ def latency(site, queries, throttle=4):
                 tab.wait_for_function("q => document.querySelector('[data-folio=search-results]').dataset.query === q", arg=q[:-1])
             tab.keyboard.type(q[-1])
             tab.wait_for_function(done, arg=q)
-            times.append(tab.evaluate("() => window.__painted - window.__key"))
+            times.append(tab.evaluate("() => window.__painted - window.__key") - PAUSE_MS)
         browser.close()
     httpd.shutdown()
     return {"throttle": throttle, "median_ms": statistics.median(times), "max_ms": max(times), "each_ms": times}
@@ -257,8 +289,16 @@ def main():
             print(f"{name}: {len(texts)} pages")
             results[name] = {"folio": folio_side(site, queries, texts)}
             report("Folio", results[name]["folio"])
+            rows = results[name]["folio"]["typed"] = typed(site, queries)
+            for key, label in (("first_requests", "typed a key at a time, first query, index requests"),
+                               ("first_bytes", "typed a key at a time, first query, gzipped bytes with search's code"),
+                               ("later_requests", "typed a key at a time, later query, index requests"),
+                               ("later_bytes", "typed a key at a time, later query, gzipped bytes")):
+                s = summary(rows, key)
+                print(f"    {label}: median {s['median']:,}, max {s['max']:,}")
             paint = results[name]["folio"]["latency"] = latency(site, queries)
-            print(f"    keystroke to results painted, CPU slowed {paint['throttle']}×: median {paint['median_ms']:.1f} ms, max {paint['max_ms']:.1f} ms")
+            print(f"    keystroke to results painted, after the {PAUSE_MS} ms pause, CPU slowed {paint['throttle']}×:"
+                  f" median {paint['median_ms']:.1f} ms, max {paint['max_ms']:.1f} ms")
             if args.pagefind:
                 results[name]["pagefind"] = pagefind_side(site, queries, texts, work)
                 report("Pagefind", results[name]["pagefind"])

@@ -86,8 +86,9 @@ export function parse(query) {
     const run = fold(token.text), chars = [...run];
     runs.push(run);
     if (chars.length == 1) return need.push({ term: run, prefix: true });
-    for (let i = 0; i + 1 < chars.length; i++) need.push({ term: chars[i] + chars[i + 1], prefix: false });
-    if (chars.length > 2 && !quoted) check.push(run);
+    const checked = chars.length > 2 && !quoted;
+    for (let i = 0; i + 1 < chars.length; i++) need.push({ term: chars[i] + chars[i + 1], prefix: false, narrows: checked });
+    if (checked) check.push(run);
   };
   const parts = query.split('"');
   parts.forEach((part, i) => {
@@ -141,9 +142,15 @@ export function chunkOf(toc, page) {
 /* The results of a query with no terms. */
 export const none = { pages: [], complete: true, upTo: async () => [], excerpt: () => undefined };
 export async function find(toc, query, load, text) {
-  const { need, check: checks } = parse(query);
+  const { need, check: checks } = parse(query), shardOf = ({ term }) => shards(toc, term, false)[0];
   if (!need.length) return none;
-  const sets = await Promise.all(need.map(async ({ term, prefix }) => {
+  // The pairs of a run checked against the texts only narrow the pages: those in the shard that
+  // holds most of them narrow enough, and the other shards are not fetched.
+  const narrowing = need.filter((wanted) => wanted.narrows).map(shardOf);
+  const held = (shard) => narrowing.filter((i) => i == shard).length;
+  const likeliest = narrowing.reduce((best, shard) => (held(shard) > held(best) ? shard : best), narrowing[0]);
+  const asked = need.filter((wanted) => !wanted.narrows || shardOf(wanted) == likeliest);
+  const sets = await Promise.all(asked.map(async ({ term, prefix }) => {
     let ids = shards(toc, term, prefix);
     // A beginning shared by the words of many shards (one letter, say) finds the word alone.
     if (ids.length > MOST_SHARDS) [prefix, ids] = [false, shards(toc, term, false)];
@@ -170,6 +177,13 @@ export async function find(toc, query, load, text) {
   };
   const results = { pages: [], complete: !candidates.length, upTo: (wanted) => (queue = queue.then(() => check(wanted))), excerpt };
   return results;
+}
+
+/* Whether a query is worth its requests: not one letter or digit alone, which begins too many
+   words to narrow anything, though one ideograph is a word of its own. */
+export function worthAsking(query) {
+  const found = tokens(query);
+  return found.length > 1 || found[0]?.kind == IDEOGRAPH || [...found[0]?.text || ''].length > 1;
 }
 
 /* A query's pages, ascending, every candidate checked. */

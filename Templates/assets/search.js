@@ -1,9 +1,10 @@
 /* Search in the book, loaded by the reader when the field first opens (the search button, `/`,
    Ctrl/⌘+K): the panel, its results as links to pages, and the hits marked on the page. */
-import { find, none, chunkOf, snippet, hits } from './search-index.js';
+import { find, none, chunkOf, snippet, hits, worthAsking } from './search-index.js';
 import { element, button, fetchAs } from './pages.js';
 
 let panel;
+const PAUSE_MS = 120; // typing faster than this is one query
 
 // Search's styles travel in its script: one request fewer when the field first opens. A snippet
 // keeps room for its two lines before it comes, so the results in view are those it will show.
@@ -63,15 +64,16 @@ function make({ book, base, root, say, go, opener }) {
     }
   }, { root: list });
   let query = '', run = 0, found = none;
-  async function listMore() {
-    const mine = run, listed = list.children.length;
+  // A new query's first batch replaces the list once it is known, so the list never stands empty between.
+  async function listMore(fresh = false) {
+    const mine = run, listed = fresh ? 0 : list.children.length;
     const results = await found.upTo(listed + (found.complete ? 50 : 10)).catch(() => []);
-    if (mine != run || list.children.length != listed) return;
+    if (mine != run || (!fresh && list.children.length != listed)) return;
     const items = results.slice(listed).map((page) => element('li', { 'data-page': page },
       element('a', { href: book.url(page), 'data-page': page },
         element('span', { class: 'folio-result-page' }, `${say('page')} ${book.label(page)}`), ' ',
         element('span', { class: 'folio-result-chapter' }, book.chapter(page) || ''), element('span', { class: 'folio-snippet' }))));
-    list.append(...items);
+    list[fresh ? 'replaceChildren' : 'append'](...items);
     for (const item of items) seen.observe(item);
     tellCount();
   }
@@ -86,17 +88,30 @@ function make({ book, base, root, say, go, opener }) {
     const asked = query, page = +item.dataset.page, pageText = found.excerpt(page) ?? await text(page).catch(() => '');
     if (asked == query) item.querySelector('.folio-snippet').innerHTML = snippet(pageText, asked);
   }
-  input.oninput = async () => {
-    const mine = ++run, asked = input.value;
-    let results;
-    try { results = await find(await contents(), asked, load, text); } catch (error) { console.warn('Folio search:', error); }
+  // A query goes once typing pauses: each key typed would otherwise fetch the shards of a word
+  // half written. The results shown stay until the new ones replace them.
+  let pause = 0;
+  input.oninput = () => {
+    clearTimeout(pause);
+    const mine = ++run;
+    pause = setTimeout(ask, PAUSE_MS, mine, input.value);
+  };
+  async function ask(mine, asked) {
+    const worth = worthAsking(asked);
+    let results = none;
+    try { if (worth) results = await find(await contents(), asked, load, text); } catch (error) { console.warn('Folio search:', error); }
     if (mine != run) return;
-    query = asked;
-    found = results || none;
+    query = worth ? asked : '';
+    found = results;
     seen.disconnect();
-    list.replaceChildren();
-    await listMore();
+    await listMore(true);
     if (mine == run) list.dataset.query = asked; // what the results are for
+  }
+  // Enter before the pause is over asks at once.
+  const askNow = () => {
+    if (list.dataset.query == input.value) return Promise.resolve();
+    clearTimeout(pause);
+    return ask(run, input.value);
   };
 
   // The hits stay marked on the page until the next turn.
@@ -142,7 +157,7 @@ function make({ book, base, root, say, go, opener }) {
     if (event.key == 'Escape') hide(true);
     else if (event.key == 'ArrowDown' && links.length) links[Math.min(index + 1, links.length - 1)].focus();
     else if (event.key == 'ArrowUp' && index >= 0) (index ? links[index - 1] : input).focus();
-    else if (event.key == 'Enter' && event.target == input && links.length) links[0].click();
+    else if (event.key == 'Enter' && event.target == input) askNow().then(() => list.querySelector('a')?.click());
     else return;
     event.preventDefault();
     event.stopPropagation();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fold, termsOf, parse, shards, pagesOf, find, search, hits, snippet } from '../../Templates/assets/search-index.js';
+import { fold, termsOf, parse, shards, pagesOf, find, search, hits, snippet, worthAsking } from '../../Templates/assets/search-index.js';
 
 const cases = JSON.parse(readFileSync(new URL('../search-cases.json', import.meta.url)));
 
@@ -20,20 +20,36 @@ test('the last word typed is a prefix; quoted words are a phrase', () => {
 });
 
 test('Chinese queries: pairs, one character as a prefix, longer runs checked', () => {
-  assert.deepEqual(parse('编程').need, [{ term: '编程', prefix: false }]);
+  assert.deepEqual(parse('编程').need, [{ term: '编程', prefix: false, narrows: false }]);
+  assert.deepEqual(parse('编程实践').need.map((n) => n.narrows), [true, true, true]);
   assert.deepEqual(parse('编').need, [{ term: '编', prefix: true }]);
   assert.deepEqual(parse('编程实践').check, ['编程实践']);
 });
 
 // A small index in memory: three pages, shards cut between terms.
 const texts = ['The page curl of a book.', 'A curled page; getElementById here.', '系统编程实践，编程语言'];
-function index() {
+function index(cutBefore) {
   const terms = new Map();
   texts.forEach((t, i) => { for (const x of new Set(termsOf(t))) terms.set(x, [...(terms.get(x) || []), i + 1]); });
   const sorted = [...terms].sort(([a], [b]) => (a < b ? -1 : 1)).map(([t, ps]) => [t, ps.map((p, i) => p - (ps[i - 1] || 0))]);
-  const files = { 'terms/0.json': sorted.slice(0, 8), 'terms/1.json': sorted.slice(8) };
-  return { toc: { pages: 3, terms: [{ file: 'terms/0.json', first: sorted[0][0] }, { file: 'terms/1.json', first: sorted[8][0] }] }, files };
+  const cut = cutBefore ? sorted.findIndex(([t]) => t == cutBefore) : 8;
+  const files = { 'terms/0.json': sorted.slice(0, cut), 'terms/1.json': sorted.slice(cut) };
+  return { toc: { pages: 3, terms: [{ file: 'terms/0.json', first: sorted[0][0] }, { file: 'terms/1.json', first: sorted[cut][0] }] }, files };
 }
+
+test('a run checked against the texts fetches only the shard holding most of its pairs', async () => {
+  const { toc, files } = index('程实'), loaded = [];
+  const load = async (f) => (loaded.push(f), files[f]);
+  const pairs = ['编程', '程实', '实践'].map((term) => shards(toc, term, false)[0]);
+  assert.ok(new Set(pairs).size > 1, 'the pairs are in two shards');
+  assert.deepEqual(await search(toc, '编程实践', load, async (n) => texts[n - 1]), [3]);
+  assert.deepEqual(pairs, [1, 1, 0]);
+  assert.deepEqual([...new Set(loaded)], ['terms/1.json']);
+});
+
+test('one letter or digit is not worth asking for; one ideograph is', () => {
+  assert.deepEqual(['p', ' p ', '7', 'é', 'pa', 'p q', '编', '"p"'].map(worthAsking), [false, false, false, false, true, true, true, false]);
+});
 
 test('a term is looked for in its shard only', () => {
   const { toc, files } = index();

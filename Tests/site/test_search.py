@@ -1,9 +1,12 @@
 """Search in the reader (Templates/assets/search.js, search-index.js, the index under search/) in
 Chromium: nothing of it loads before the field opens; results in the guide, a Chinese book and
 an Arabic book are the pages a scan of the pages' text finds; choosing one jumps there (Back
-returns) with the hits marked until the next turn; all of it by keyboard, and axe-clean."""
+returns) with the hits marked until the next turn; all of it by keyboard, and axe-clean; typed a
+key at a time, as a person types, a query fetches little."""
+import gzip
 import html
 import re
+import time
 import unicodedata
 
 import pytest
@@ -78,6 +81,45 @@ def open_search(r, key):
 
 def type_query(r, text):
     r.tab.keyboard.type(text)
+
+
+LAPTOP = {"width": 1280, "height": 800}
+
+
+class Typist:
+    """A person at the search field of a tab on `site`, served at `base`: keys typed one at a time,
+    20 ms apart, and what each query fetched of search (its code and its index) once its results
+    settle: the index's requests, and every file's bytes as a server sends them, gzipped."""
+
+    def __init__(self, tab, site, base):
+        self.tab, self.site, self.base, self.fetched, self.pending = tab, site, base, [], set()
+        tab.on("request", self.sent)
+        tab.on("requestfinished", lambda request: self.pending.discard(request))
+        tab.on("requestfailed", lambda request: self.pending.discard(request))
+
+    def sent(self, request):
+        path = request.url.split("?")[0].removeprefix(self.base)
+        if path.startswith(("search/", "assets/search")):
+            self.fetched.append(path)
+            self.pending.add(request)
+
+    def query(self, text):
+        """Types `text` (into the open field, or opening it by `/`), replacing what it held."""
+        mark, field = len(self.fetched), "[data-folio=search-panel] input"
+        if self.tab.evaluate("f => document.activeElement?.matches(f)", field):
+            self.tab.keyboard.press("ControlOrMeta+a")
+        else:
+            open_search(self, "/")
+        self.tab.keyboard.type(text, delay=20)
+        self.tab.wait_for_function("q => document.querySelector('[data-folio=search-results]').dataset.query === q", arg=text, timeout=TURN)
+        quiet = time.monotonic() + 0.3  # no request under way for 300 ms: the snippets in view are in
+        while time.monotonic() < quiet:
+            self.tab.wait_for_timeout(50)
+            if self.pending:
+                quiet = time.monotonic() + 0.3
+        files = self.fetched[mark:]
+        return {"requests": len([f for f in files if f.startswith("search/")]),
+                "bytes": sum(len(gzip.compress((self.site / f).read_bytes(), 9)) for f in files)}
 
 
 def test_nothing_of_search_loads_before_the_field_opens(searcher):
@@ -208,4 +250,46 @@ def test_many_results_are_listed_fifty_at_a_time(searcher, sites):
         r.tab.locator("[data-folio=search-results] li").last.scroll_into_view_if_needed()
         r.tab.wait_for_function("n => document.querySelectorAll('[data-folio=search-results] li').length == n", arg=shown, timeout=TURN)
     assert r.tab.evaluate("() => [...document.querySelectorAll('[data-folio=search-results] a')].map(a => +a.dataset.page)") == expected
+    r.done()
+
+
+@pytest.mark.parametrize("name, first, later", [
+    ("content", "manifest", "chapter"), ("content", "front matter", "keyboard"),
+    ("cjk-technical", "借用检查器", "生命周期"), ("long", "paragraph", "chapter 200")])
+def test_typed_a_key_at_a_time_a_query_fetches_little(browser, server, sites, long_site, name, first, later):
+    # A first query: at most 3 requests of the index and 40 KB gzipped, search's code included; a
+    # later one at most 10 KB. Its half-typed words are never asked for. A laptop's window: a
+    # taller one shows more results, and a Chinese query's may need another chunk of texts.
+    r = Reader(browser, server, name, LAPTOP)
+    r.open()
+    typist = Typist(r.tab, long_site if name == "long" else sites[name], r.base)
+    cost = typist.query(first)
+    assert cost["requests"] <= 3 and cost["bytes"] <= 40_000, (first, cost, typist.fetched)
+    mark = len(typist.fetched)
+    # The results update in place: the list never stands empty between two queries that find pages.
+    r.tab.evaluate("""() => { const list = document.querySelector('[data-folio=search-results]');
+        new MutationObserver(() => { window.emptied ||= !list.children.length; }).observe(list, { childList: true }); }""")
+    cost = typist.query(later)
+    assert cost["bytes"] <= 10_000, (later, cost, typist.fetched[mark:])
+    assert not r.tab.evaluate("() => window.emptied"), "the results were cleared before the next query's came"
+    r.done()
+    r.close()
+
+
+def test_one_letter_is_not_asked_for_but_one_ideograph_is(searcher, sites):
+    r = searcher("content")
+    r.open()
+    open_search(r, "/")
+    r.tab.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/index.json'))", timeout=TURN)
+    type_query(r, "p")
+    r.tab.wait_for_function("() => document.querySelector('[data-folio=search-results]').dataset.query === 'p'", timeout=TURN)
+    assert not [u for u in r.all_requests if "/search/terms/" in u], r.all_requests
+    assert r.tab.locator("[data-folio=search-results] li").count() == 0
+    assert r.tab.locator("[data-folio=search-count]").text_content() == ""
+    r.done()
+    r = searcher("cjk-technical")
+    r.open()
+    open_search(r, "/")
+    type_query(r, "调")
+    assert results(r) == scan(sites["cjk-technical"], "调")[:len(results(r))] and results(r)
     r.done()

@@ -8,7 +8,7 @@ import FolioPagination
 /// snippets from the shard that lists them, without loading the pages' texts.
 package enum SearchExcerpt {
     /// How many of a term's pages have an excerpt: the results a reader sees first.
-    package static let perTerm = 8
+    package static let perTerm = 12
     /// About how many characters an excerpt holds, and at most how many of them come before the term.
     static let length = 100
     static let before = 30

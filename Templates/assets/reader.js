@@ -142,11 +142,12 @@ async function start(base) {
   const engine = (book.scrolling ? scrollEngine : curlEngine)({
     book, pages, view, stage, reducedMotion: matchMedia('(prefers-reduced-motion: reduce)'),
     shown: firstShown, turned, shownChanged: updateChrome });
+  const editable = 'input,textarea,select,[contenteditable],dialog';
   // Zoom, in a curl book: zoom.js loads at the first pinch, Ctrl/⌘+wheel, double tap or + - 0 key.
   let zoomer, zoomLoad;
   const pointers = new Map(); // down on the stage: two pinch
   const zooming = () => zoomLoad ||= import('./zoom.js').then((module) => (zoomer = module.zoomer({
-    view, stage, pointers, say, announce: (text) => (announcer.textContent = text) })));
+    view, stage, pointers, editable, say, announce: (text) => (announcer.textContent = text) })));
   // Every turn starts at fit.
   const turn = (page, animated, push) => { zoomer?.fit(); engine.go(page, animated, push); };
   const go = (page, { animated = true } = {}) => turn(book.clamp(page), animated, true);
@@ -177,7 +178,6 @@ async function start(base) {
     if (!panel.hidden) openPanel(false);
     go(page);
   });
-  const editable = 'input,textarea,select,[contenteditable],dialog';
   document.addEventListener('keydown', (event) => {
     const target = event.target, key = event.key, action = actions[book.keyAction(key, event.shiftKey)];
     if (!event.defaultPrevented && !event.altKey

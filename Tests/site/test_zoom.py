@@ -1,5 +1,5 @@
 """Zoom in the reader (Templates/assets/zoom.js, started by reader.js) in Chromium, on a phone with
-touch and on a desktop: the + - 0 keys, Ctrl+wheel, a pinch and a double tap made of real touch
+touch and on a desktop: the + - 0 and Shift+arrow keys, Ctrl+wheel, a pinch and a double tap made of real touch
 events (the DevTools protocol's Input.dispatchTouchEvent), panning a zoomed page without turning it,
 turning back to fit, an image shown larger in a dialog, axe, reduced motion, and the guide's
 screenshot of a zoomed page (content/images/zoom.png)."""
@@ -118,6 +118,15 @@ def test_keys_zoom_in_out_and_reset_and_text_stays_text(zoom_reader, device):
     }""")
     assert len(found["text"]) > 20 and found["same"] and found["under"] and found["canvases"] == 0, found
     assert found["willChange"] == "auto", found  # so the text is drawn again at its new size
+    # Shift+arrows show more of the page that way, and turn nothing.
+    view = view_box(r)
+    r.tab.keyboard.press("Shift+ArrowRight")
+    r.tab.keyboard.press("Shift+ArrowDown")
+    settled_zoom(r, "z => z == 2")
+    moved = page_box(r)
+    assert moved["left"] == pytest.approx(zoomed["left"] - view["width"] / 10, abs=1), (moved, zoomed)
+    assert moved["top"] == pytest.approx(zoomed["top"] - view["height"] / 10, abs=1), (moved, zoomed)
+    assert r.state()["page"] == page
     r.tab.keyboard.press("-")
     assert settled_zoom(r, "z => z == 1.5") == 1.5
     r.tab.keyboard.press("0")

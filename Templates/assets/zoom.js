@@ -42,10 +42,10 @@ export const step = (scale, up) => (up ? Math.floor(scale * 2 + 1e-6) + 1 : Math
 
 const STYLES = `
 @media (prefers-reduced-motion: no-preference) { .folio-glide { transition: scale .2s, translate .2s; } }
-[data-folio=image] { box-sizing: border-box; inline-size: 100%; block-size: 100%; max-inline-size: none; max-block-size: none; margin: 0; padding: .5rem; border: 0; background: var(--bg); color: var(--fg); }
+[data-folio=image][open] { box-sizing: border-box; display: flex; flex-direction: column; inline-size: 100%; block-size: 100%; max-inline-size: none; max-block-size: none; margin: 0; padding: .5rem; border: 0; background: var(--bg); color: var(--fg); }
 [data-folio=image]::backdrop { background: rgba(0,0,0,.6); }
-[data-folio=image] figure { margin: 0; }
-[data-folio=image] img { display: block; inline-size: 100%; block-size: calc(100dvh - 7rem); max-inline-size: none; object-fit: contain; }
+[data-folio=image] figure { flex: 1; min-block-size: 0; display: flex; flex-direction: column; margin: 0; }
+[data-folio=image] img { flex: 1; min-block-size: 0; inline-size: 100%; max-inline-size: none; object-fit: contain; }
 [data-folio=image] figcaption { margin-block-start: .5rem; text-align: center; font: .875rem/1.4 var(--sans); }`;
 let styled;
 const style = () => styled ||= document.head.appendChild(element('style', { 'data-folio': 'zoom-styles' }, STYLES));

@@ -142,10 +142,19 @@ async function start(base) {
   const engine = (book.scrolling ? scrollEngine : curlEngine)({
     book, pages, view, stage, reducedMotion: matchMedia('(prefers-reduced-motion: reduce)'),
     shown: firstShown, turned, shownChanged: updateChrome });
-  const go = (page, { animated = true } = {}) => engine.go(book.clamp(page), animated, true);
-  const next = () => engine.go(engine.shown.at(-1) + 1, true, false), previous = () => engine.go(engine.shown[0] - 1, true, false);
+  const editable = 'input,textarea,select,[contenteditable],dialog';
+  // Zoom, in a curl book: zoom.js loads at the first pinch, Ctrl/⌘+wheel, double tap or + - 0 key.
+  let zoomer, zoomLoad;
+  const pointers = new Map(); // down on the stage: two pinch
+  const zooming = () => zoomLoad ||= import('./zoom.js').then((module) => (zoomer = module.zoomer({
+    view, stage, pointers, editable, say, announce: (text) => (announcer.textContent = text) })));
+  // Every turn starts at fit.
+  const turn = (page, animated, push) => { zoomer?.fit(); engine.go(page, animated, push); };
+  const go = (page, { animated = true } = {}) => turn(book.clamp(page), animated, true);
+  const next = () => turn(engine.shown.at(-1) + 1, true, false), previous = () => turn(engine.shown[0] - 1, true, false);
   const actions = { next, prev: previous, first: () => go(1), last: () => go(pageCount) };
-  window.folio = { next, prev: previous, go, get page() { return engine.shown[0]; }, get pages() { return pageCount; } };
+  window.folio = { next, prev: previous, go, get page() { return engine.shown[0]; }, get pages() { return pageCount; },
+    get zoom() { return zoomer?.scale || 1; } };
 
   previousButton.onclick = previous;
   nextButton.onclick = next;
@@ -162,13 +171,13 @@ async function start(base) {
   panel.firstChild.onclick = () => openPanel(false);
   root.addEventListener('click', (event) => {
     const link = event.target.closest('a[href]');
+    if (!link && event.target.matches('.page img')) return import('./zoom.js').then((module) => module.enlarge(event.target, say));
     const page = link && !event.ctrlKey && !event.metaKey && !event.shiftKey && book.page(link.href);
     if (!page) return;
     event.preventDefault();
     if (!panel.hidden) openPanel(false);
     go(page);
   });
-  const editable = 'input,textarea,select,[contenteditable]';
   document.addEventListener('keydown', (event) => {
     const target = event.target, key = event.key, action = actions[book.keyAction(key, event.shiftKey)];
     if (!event.defaultPrevented && !event.altKey
@@ -182,17 +191,18 @@ async function start(base) {
     }
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || target.closest?.(editable)) return;
     if (key == 'Escape' && !panel.hidden) return openPanel(false);
+    if (!book.scrolling && '+=-0'.includes(key)) return zooming().then((zoom) => zoom.key(key));
     const index = panel.contains(target) ? rowIndex(target) : NaN;
     const destination = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 }[key];
     if (index >= 0) return destination >= 0 && destination < rows.length && (event.preventDefault(), focusRow(destination));
     if (action && !(key == ' ' && target.closest?.('a,button'))) { event.preventDefault(); action(); }
   });
-  if (!book.scrolling) listenToPointer(stage, engine);
-  addEventListener('popstate', () => engine.go(book.page(location.href) || 1, false, null));
+  if (!book.scrolling) listenToPointer(stage, engine, pointers, zooming, () => zoomer?.scale > 1);
+  addEventListener('popstate', () => turn(book.page(location.href) || 1, false, null));
 
   main.replaceChildren(root); // the front page's own contents is the panel's now
   document.documentElement.classList.add('folio-reading');
-  new ResizeObserver(() => engine.layout()).observe(view);
+  new ResizeObserver(() => { zoomer?.fit(); engine.layout(); }).observe(view);
   engine.layout();
   updateChrome();
 }
@@ -202,12 +212,18 @@ function storage(use) {
   try { return use(); } catch { return null; }
 }
 
-// A press that moves drags or selects text, else it taps; not on links, controls or a selection.
-function listenToPointer(stage, engine) {
-  let press = null;
+// A press that moves drags or selects text, else it taps; not on links, images, controls or a
+// selection. Two pointers, a double tap, Ctrl/⌘+wheel and any press on a zoomed page are zoom's.
+function listenToPointer(stage, engine, pointers, zooming, zoomed) {
+  let press = null, tapped = -Infinity; // when a tap last turned
   stage.addEventListener('pointerdown', (event) => {
     const article = event.target.closest('article.page'), selection = getSelection();
-    if (!article || event.button > 0 || event.target.closest('a,button,input,select,textarea,label,[contenteditable]')
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pointers.size > 1 || zoomed()) {
+      if (press?.dragging) engine.release(false, [], event.timeStamp);
+      return void (press = null, zooming());
+    }
+    if (!article || event.button > 0 || event.target.closest('a,button,img,input,select,textarea,label,[contenteditable]')
       || (!selection.isCollapsed && selection.containsNode(event.target, true))) return;
     const aim = engine.aim(+article.dataset.page, event);
     if (!aim) return;
@@ -226,13 +242,19 @@ function listenToPointer(stage, engine) {
     press.track.push({ time: event.timeStamp, pointer });
   });
   const release = (event) => {
+    pointers.delete(event.pointerId);
     if (press?.id != event.pointerId) return;
     const released = press, up = event.type == 'pointerup';
     press = null;
-    released.dragging ? engine.release(up, released.track, event.timeStamp) : up && engine.grab(released.aim, true);
+    released.dragging ? engine.release(up, released.track, event.timeStamp) : up && (tapped = event.timeStamp, engine.grab(released.aim, true));
   };
   stage.addEventListener('pointerup', release);
   stage.addEventListener('pointercancel', release);
+  // Not the second tap of a tap that turned.
+  stage.addEventListener('dblclick', (event) => event.timeStamp - tapped > 600 && zooming().then((zoom) => zoom.toggle(event)));
+  stage.addEventListener('wheel', (event) => {
+    if (event.ctrlKey || event.metaKey || zoomed()) { event.preventDefault(); zooming().then((zoom) => zoom.wheel(event)); }
+  }, { passive: false });
 }
 
 // The scroll transition: the pages side by side (or one above another) in a scroller that snaps.

@@ -48,7 +48,7 @@ FUZZ_ENV   := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 # instead of holding it. GNU coreutils' timeout and stdbuf, where they are installed.
 WITHIN = $(if $(shell command -v timeout),timeout -k 30 $(1)) $(if $(shell command -v stdbuf),stdbuf -oL -eL)
 
-.PHONY: build test bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-run dist dist-test deb deb-test
+.PHONY: build test bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-run dist dist-test deb deb-test release-test
 
 build: deps
 	$(SWIFT) build -c release --product folio
@@ -65,6 +65,16 @@ test: deps test-deps
 	PYTHONUNBUFFERED=1 $(call WITHIN,2400) python3 -m pytest -q Tests/site
 	python3 bench/run.py --quick --folio .build/debug/folio
 	$(MAKE) fuzz-build fuzz-run FUZZ_TIME=30
+	$(MAKE) release-test
+
+# The release as a user gets it, where Debian's dpkg is: a folio built as make dist builds it (a
+# release build of its own, some minutes), the guide it builds the same as this development
+# build's, and its package installed into a fresh Debian 12 (where debootstrap and chroot work;
+# deb_test.py says why it skips that part elsewhere).
+release-test:
+	@if command -v dpkg-deb >/dev/null; then \
+		$(MAKE) dist deb && python3 scripts/dist_test.py .build/debug/folio && $(MAKE) deb-test; \
+	else echo "make test: the release tests skipped: they make a Debian package, and this machine has no dpkg-deb"; fi
 
 bench: deps test-deps bench-deps
 	$(SWIFT) build -c release --product folio
@@ -88,8 +98,6 @@ fuzz-run:
 	$(FUZZ_ENV) $(FUZZ) mdbook -dict=Fuzz/mdbook.dict -max_len=4096 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/mdbook Fuzz/seeds/mdbook
 	$(FUZZ_ENV) $(FUZZ) check -dict=Fuzz/check.dict -max_len=16384 -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) $(FUZZ_DIR)/corpus/check Fuzz/seeds/check
 
-# Not part of `make test`, which would cost it a second release build: CI runs `make dist dist-test`
-# in a job of its own, and keeps dist/ from it.
 dist: deps
 	$(call install_missing,binutils)
 	SWIFT=$(SWIFT) scripts/dist.sh

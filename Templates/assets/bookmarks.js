@@ -53,7 +53,7 @@ function make({ book, say, importButton, announcer, bookmarked, keep }) {
 
   const set = (pages) => { keep(pages); render(); };
   function render() {
-    const pages = bookmarked();
+    const pages = merge([], bookmarked(), book.pageCount); // kept by a longer edition of the book, perhaps
     section.hidden = !pages.length;
     list.replaceChildren(...pages.map((page) => {
       const label = book.label(page), remove = button('bookmark-remove', say('remove-bookmark', { page: label }), '×');
@@ -82,7 +82,7 @@ function make({ book, say, importButton, announcer, bookmarked, keep }) {
   render();
   return {
     // The panel has just opened with its focus on the current chapter: keep that in view.
-    show() { render(); document.activeElement?.scrollIntoView({ block: 'nearest' }); },
+    show() { render(); status.textContent = ''; document.activeElement?.scrollIntoView({ block: 'nearest' }); },
     toggle(page) {
       const marking = !bookmarked().includes(page);
       set(toggled(bookmarked(), page));

@@ -53,7 +53,7 @@ function make({ book, say, importButton, announcer, bookmarked, keep }) {
 
   const set = (pages) => { keep(pages); render(); };
   function render() {
-    const pages = merge([], bookmarked(), book.pageCount); // kept by a longer edition of the book, perhaps
+    const pages = bookmarked();
     section.hidden = !pages.length;
     list.replaceChildren(...pages.map((page) => {
       const label = book.label(page), remove = button('bookmark-remove', say('remove-bookmark', { page: label }), '×');
@@ -79,7 +79,7 @@ function make({ book, say, importButton, announcer, bookmarked, keep }) {
     if (imported.pages) set(merge(bookmarked(), imported.pages, book.pageCount));
     status.textContent = say(imported.error || 'bookmarks-imported', { count: imported.pages?.length, book: imported.title });
   };
-  render();
+  set(merge([], bookmarked(), book.pageCount)); // any past the last page were kept by a longer edition of the book
   return {
     // The panel has just opened with its focus on the current chapter: keep that in view.
     show() { render(); status.textContent = ''; document.activeElement?.scrollIntoView({ block: 'nearest' }); },

@@ -15,7 +15,7 @@ class Tab:
     """A tab on the guide, in a context of its own (its own localStorage), failing on any error."""
 
     def __init__(self, context, base, touch):
-        self.context, self.base, self.touch, self.errors, self.loaded = context, base, touch, [], []
+        self.base, self.touch, self.errors, self.loaded = base, touch, [], []
         self.tab = context.new_page()
         self.tab.set_default_timeout(2 * TURN)
         self.tab.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
@@ -55,6 +55,9 @@ class Tab:
     def pressed(self):
         return self.button.get_attribute("aria-pressed")
 
+    def wait_pressed(self, pressed):
+        self.tab.wait_for_function("pressed => document.querySelector('[data-folio=bookmark]').ariaPressed == pressed", arg=pressed)
+
     def open_panel(self):
         self.press(self.tab.locator("button[data-folio=contents]"))
         self.tab.locator("[data-folio=contents-panel]").wait_for(state="visible")
@@ -75,13 +78,12 @@ class Tab:
 
 
 @pytest.fixture
-def device(browser, server, sites, request):
-    """New tabs on the guide on one device, each in a context of its own unless one is given."""
+def device(browser, server, request):
+    """New tabs on the guide on one device, each in a browser context of its own: another browser."""
     contexts = []
 
-    def tab(context=None):
-        if context is None:
-            contexts.append(context := browser.new_context(**DEVICES[request.param], accept_downloads=True, service_workers="block"))
+    def tab():
+        contexts.append(context := browser.new_context(**DEVICES[request.param], accept_downloads=True, service_workers="block"))
         return Tab(context, f"{server}/content/", touch=request.param == "phone")
 
     yield tab
@@ -112,7 +114,7 @@ def test_a_page_bookmarked_is_listed_kept_and_taken_away(device, sites):
         assert r.pressed() == "false"
     # `b` on a desktop, the button on a phone.
     r.press(r.button) if r.touch else r.tab.keyboard.press("b")
-    r.tab.wait_for_function("document.querySelector('[data-folio=bookmark]').getAttribute('aria-pressed') == 'true'")
+    r.wait_pressed("true")
     assert r.ribbon(marked)
     assert r.tab.locator("[data-folio=announce]").inner_text() == f"Page {pages[marked][1]} bookmarked"
 
@@ -139,7 +141,7 @@ def test_a_page_bookmarked_is_listed_kept_and_taken_away(device, sites):
 
     # Pressed again, the button takes the bookmark away, and the panel holds none.
     r.press(r.button)
-    r.tab.wait_for_function("document.querySelector('[data-folio=bookmark]').getAttribute('aria-pressed') == 'false'")
+    r.wait_pressed("false")
     assert r.kept() == []
     r.open_panel()
     assert r.tab.locator("[data-folio=bookmarks]").is_hidden()
@@ -149,7 +151,7 @@ def test_a_page_bookmarked_is_listed_kept_and_taken_away(device, sites):
     for page in (marked, marked + 4):
         r.go(page)
         r.press(r.button)
-        r.tab.wait_for_function("document.querySelector('[data-folio=bookmark]').getAttribute('aria-pressed') == 'true'")
+        r.wait_pressed("true")
     r.open_panel()
     assert r.listed() == [pages[marked], pages[marked + 4]]
     r.press(r.tab.get_by_role("button", name=f"Remove the bookmark on page {pages[marked][1]}"))
@@ -169,7 +171,7 @@ def test_bookmarks_go_out_as_a_file_and_come_back_in_another_browser(device, sit
     for page in (12, 40):
         r.go(page)
         r.press(r.button)
-        r.tab.wait_for_function("document.querySelector('[data-folio=bookmark]').getAttribute('aria-pressed') == 'true'")
+        r.wait_pressed("true")
     r.open_panel()
     with r.tab.expect_download() as download:
         r.press(r.tab.get_by_role("button", name="Export bookmarks"))
@@ -184,7 +186,7 @@ def test_bookmarks_go_out_as_a_file_and_come_back_in_another_browser(device, sit
     # Another browser, no bookmarks: Import is in the panel all the same.
     other = device().open("index.html")
     other.open_panel()
-    assert other.tab.locator("[data-folio=bookmarks]").count() == 0
+    assert other.tab.locator("[data-folio=bookmarks]").count() == 0 and "bookmarks.js" not in other.loaded
     with other.tab.expect_file_chooser() as chooser:
         other.press(other.tab.get_by_role("button", name="Import bookmarks"))
     chooser.value.set_files(exported)
@@ -212,18 +214,26 @@ def test_bookmarks_go_out_as_a_file_and_come_back_in_another_browser(device, sit
 
 
 @pytest.mark.parametrize("device", ["desktop"], indirect=True)
-def test_bookmarks_past_the_last_page_are_left_out(device, tmp_path):
+def test_bookmarks_past_the_last_page_are_left_out_kept_or_imported(device, tmp_path):
     r = device().open("index.html")
     pages = r.tab.evaluate("folio.pages")
+    # Kept while the book was longer: the page it no longer has goes.
+    r.tab.evaluate("([key, pages]) => localStorage.setItem(key, JSON.stringify(pages))",
+                   ["folio-marks " + r.base + "manifest.json", [5, pages + 3]])
+    r.tab.reload()
+    r.tab.wait_for_function("window.folio")
+    r.open_panel()
+    r.bookmarks.first.wait_for()
+    assert r.bookmarks.count() == 1 and r.kept() == [5]
+
     book = r.tab.evaluate("fetch('manifest.json').then(r => r.json()).then(m => m.metadata.identifier)")
     file = tmp_path / "bookmarks.json"
     file.write_text(json.dumps({"book": book, "marks": [{"page": 3}, {"page": pages}, {"page": pages + 1}]}))
-    r.open_panel()
     with r.tab.expect_file_chooser() as chooser:
         r.press(r.tab.get_by_role("button", name="Import bookmarks"))
     chooser.value.set_files(file)
     r.tab.get_by_role("status").get_by_text("Bookmarks imported: 2").wait_for()
-    assert r.kept() == [3, pages]
+    assert r.kept() == [3, 5, pages]
     r.done()
 
 
@@ -234,7 +244,7 @@ def test_the_panel_with_bookmarks_is_axe_clean(device, theme):
     for page in (r.page, r.page + 10):
         r.go(page)
         r.tab.keyboard.press("b")
-        r.tab.wait_for_function("document.querySelector('[data-folio=bookmark]').getAttribute('aria-pressed') == 'true'")
+        r.wait_pressed("true")
     r.tab.evaluate("theme => document.documentElement.dataset.theme = theme", theme)
     r.open_panel()
     r.bookmarks.nth(1).wait_for()

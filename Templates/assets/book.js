@@ -11,7 +11,7 @@ export function book(manifest, base) {
   const canSpread = /mid|auto/.test(spine) && readingOrder.some((entry) => entry.properties?.page != 'center');
   const [forwardKey, backwardKey] = (vertical ? ['ArrowDown', 'ArrowUp'] : ['ArrowRight', 'ArrowLeft'])[reversed ? 'reverse' : 'slice']();
   return {
-    pageCount, pageWidth, pageHeight, vertical, reversed, scrolling, title: metadata.title, side, verso,
+    pageCount, pageWidth, pageHeight, vertical, reversed, scrolling, title: metadata.title, identifier: metadata.identifier, side, verso,
     // The pages shown together with `page`: its spread when two are shown, else itself.
     spread: (page, twoUp) => page < 1 || page > pageCount ? [] : !twoUp ? [page]
       : verso(page) ? (page < pageCount && !verso(page + 1) ? [page, page + 1] : [page])

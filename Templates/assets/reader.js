@@ -26,6 +26,21 @@ async function start(base) {
   const searchButton = element('button', { type: 'button', 'data-folio': 'search', 'aria-expanded': false }, say('search'));
   const openSearch = searchButton.onclick = () =>
     import('./search.js').then((search) => search.open({ book, base, root, say, go, opener: searchButton }));
+  // Bookmarks, per book on this device: the button, `b` and the ribbons (a rule of their own, see folio.css)
+  // here; their list in the contents panel, export and import in bookmarks.js, loaded when the panel
+  // opens with bookmarks or one is made.
+  const bookmarksKey = 'folio-marks ' + base, ribbons = element('style');
+  let bookmarked;
+  const mark = (pages) => { ribbons.textContent = (bookmarked = pages).map((page) => `.page[data-page="${page}"]::after`) + '{content:""}'; };
+  mark(storage(() => JSON.parse(localStorage.getItem(bookmarksKey)).filter(Number)) || []);
+  document.head.append(ribbons);
+  const bookmarkButton = button('bookmark', say('bookmark'), ''), importButton = button('bookmarks-import', say('import-bookmarks'));
+  bookmarkButton.title = say('bookmark');
+  const bookmarks = (action, page) => import('./bookmarks.js').then((module) => module.open({
+    book, say, importButton, announcer, bookmarked: () => bookmarked,
+    keep(pages) { mark(pages); storage(() => localStorage.setItem(bookmarksKey, JSON.stringify(pages))); updateChrome(); } })[action](page));
+  bookmarkButton.onclick = () => bookmarks('toggle', engine.shown[0]);
+  importButton.onclick = () => bookmarks('choose');
   const slider = element('input', { type: 'range', min: 1, max: pageCount, 'data-folio': 'slider', 'aria-label': say('page') });
   const indicator = element('span', { 'data-folio': 'indicator' });
   const chapterBar = element('nav', { 'data-folio': 'chapters', 'aria-label': say('chapters') });
@@ -43,7 +58,7 @@ async function start(base) {
   });
   const rows = flatten(manifest.toc || []), chapters = rows.filter((entry) => entry.level == 1 && entry.page > 0);
   const list = element('ol', { class: 'toc', style: `height:${rows.length * 2.5}em` }), madeRows = new Map();
-  panel.append(button('close', say('close')), list);
+  panel.append(button('close', say('close')), importButton, list);
   // Offline (book.yml's `offline`): the book's service worker, but never under folio serve (its
   // live-reload script is there), and a button that loads the rest when first pressed. Else a
   // worker an earlier build of this book registered goes.
@@ -55,7 +70,7 @@ async function start(base) {
     list.before(keep);
   } else worker?.getRegistration(scope).then((registration) => registration?.scope == scope && registration.unregister());
   root.append(chapterBar, view, element('div', { class: 'folio-bar' },
-    previousButton, contentsButton, searchButton, slider, indicator, nextButton), panel, announcer);
+    previousButton, contentsButton, searchButton, bookmarkButton, slider, indicator, nextButton), panel, announcer);
   // Print, when the site has print.html (named in <head>): print.js loads it only when asked for, by
   // the button or by Ctrl+P / ⌘+P, which would otherwise print the reader as it stands.
   const printed = document.querySelector('link[rel=alternate][media=print]');
@@ -117,6 +132,7 @@ async function start(base) {
     // aria-disabled, not disabled: still reachable by Tab.
     previousButton.setAttribute('aria-disabled', page <= 1);
     nextButton.setAttribute('aria-disabled', engine.shown.at(-1) >= pageCount);
+    bookmarkButton.setAttribute('aria-pressed', bookmarked.includes(page));
     if (current == markedChapter) return;
     const links = chapters.slice(Math.max(0, index - 6), index + 7).map((chapter) => linkTo(chapter, chapter.title));
     const currentLink = links.find((link) => link.dataset.page == current?.page);
@@ -163,6 +179,7 @@ async function start(base) {
     const focused = document.activeElement;
     panel.hidden = !open;
     contentsButton.setAttribute('aria-expanded', open);
+    if (open && bookmarked.length) bookmarks('show');
     if (open && rows.length) focusRow(Math.max(0, rows.indexOf(markedChapter)));
     else if (!focused || focused == document.body || panel.contains(focused)) contentsButton.focus();
     if (!open) { list.replaceChildren(); madeRows.clear(); }
@@ -192,6 +209,7 @@ async function start(base) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || target.closest?.(editable)) return;
     if (key == 'Escape' && !panel.hidden) return openPanel(false);
     if (!book.scrolling && '+=-0'.includes(key)) return zooming().then((zoom) => zoom.key(key));
+    if (key == 'b') return bookmarkButton.click();
     const index = panel.contains(target) ? rowIndex(target) : NaN;
     const destination = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 }[key];
     if (index >= 0) return destination >= 0 && destination < rows.length && (event.preventDefault(), focusRow(destination));

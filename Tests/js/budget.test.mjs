@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const assets = new URL('../../Templates/assets/', import.meta.url);
-// Loaded only when the search field first opens, Print is pressed or a book is first kept offline, so not part of what a page costs to start.
-const onDemand = new Set(['search.js', 'search-index.js', 'print.js', 'offline.js']);
+// Loaded only when the search field first opens, the overview first opens, Print is pressed or a book is first kept offline, so not part of what a page costs to start.
+const onDemand = new Set(['search.js', 'search-index.js', 'print.js', 'offline.js', 'overview.js']);
 const gzipped = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 function minified(file) {

@@ -8,20 +8,20 @@ import { element, button } from './pages.js';
 const GAP = 16, LABEL = 28, HEADING = 40;
 
 const STYLES = `
-[data-folio=overview] { position: fixed; inset: 0; inline-size: auto; block-size: auto; max-inline-size: none; max-block-size: none;
+[data-folio=overview-panel] { position: fixed; inset: 0; inline-size: auto; block-size: auto; max-inline-size: none; max-block-size: none;
   margin: 0; padding: 0; border: 0; flex-direction: column; color: var(--fg); background: var(--tint); }
-[data-folio=overview][open] { display: flex; }
+[data-folio=overview-panel][open] { display: flex; }
 .folio-overview-head { display: flex; align-items: center; gap: .5rem; padding: .35rem .75rem; background: var(--bg); border-block-end: 1px solid var(--rule); }
-.folio-overview-head h2 { flex: 1; margin: 0; font-size: 1rem; }
+.folio-overview-head h2 { flex: 1; margin: 0; font-size: 1rem; text-align: start; }
 .folio-overview-pages { flex: 1; position: relative; overflow: auto; overscroll-behavior: contain; padding: 0 ${GAP}px ${GAP}px; }
 [data-folio=overview-pages] { position: relative; margin: 0; padding: 0; list-style: none; }
-[data-folio=overview-pages] li { position: absolute; inline-size: var(--cell); }
-[data-folio=overview-pages] li[data-page] { block-size: calc(var(--cell) * var(--aspect) + ${LABEL}px); contain: strict;
+[data-folio=overview-pages] > li { position: absolute; inline-size: var(--cell); }
+[data-folio=overview-pages] > [data-page] { block-size: calc(var(--cell) * var(--aspect) + ${LABEL}px); contain: strict;
   background: linear-gradient(var(--bg), var(--bg)) top / 100% calc(100% - ${LABEL}px) no-repeat; }
-[data-folio=overview-pages] .page { position: absolute; top: 0; left: 0; transform-origin: 0 0; transform: scale(var(--scale)); pointer-events: none; }
-[data-folio=overview-pages] a { position: absolute; inset: 0; display: flex; align-items: flex-end; justify-content: center;
+[data-folio=overview-pages] > li > .page { position: absolute; top: 0; left: 0; transform-origin: 0 0; transform: scale(var(--scale)); pointer-events: none; }
+[data-folio=overview-pages] > li > a { position: absolute; inset: 0; display: flex; align-items: flex-end; justify-content: center;
   color: var(--fg); text-decoration: none; line-height: ${LABEL}px; font-variant-numeric: tabular-nums; }
-[data-folio=overview-pages] a[aria-current] { color: var(--link); font-weight: 700; box-shadow: inset 0 0 0 3px var(--link); }
+[data-folio=overview-pages] > li > [aria-current] { color: var(--link); font-weight: 700; box-shadow: inset 0 0 0 3px var(--link); }
 .folio-overview-chapter { inset-inline: 0; inline-size: auto !important; block-size: ${HEADING}px; display: flex; align-items: flex-end;
   padding-block-end: 6px; box-sizing: border-box; font-weight: 600; white-space: nowrap; overflow: hidden; }`;
 
@@ -98,7 +98,7 @@ function make({ book, say, go, pages, root, opener }) {
   const list = element('ol', { 'data-folio': 'overview-pages' });
   const scroller = element('div', { class: 'folio-overview-pages' }, list);
   const close = button('close', say('close'), '×');
-  const dialog = element('dialog', { 'data-folio': 'overview', 'aria-label': say('overview') },
+  const dialog = element('dialog', { 'data-folio': 'overview-panel', 'aria-label': say('overview') },
     element('div', { class: 'folio-overview-head' }, element('h2', {}, say('overview')), close), scroller);
   root.append(dialog);
 
@@ -116,7 +116,7 @@ function make({ book, say, go, pages, root, opener }) {
     list.replaceChildren();
     items.clear();
   }
-  const focusedPage = () => +document.activeElement.closest('[data-folio=overview-pages] li')?.dataset.page || 0;
+  const focusedPage = () => +document.activeElement.closest('[data-folio=overview-pages] > li')?.dataset.page || 0;
   function item(key) {
     const page = Math.ceil(key), index = rowOf(rows, page), row = rows[index];
     if (key != page) {
@@ -173,13 +173,16 @@ function make({ book, say, go, pages, root, opener }) {
     if (top < scroller.scrollTop) scroller.scrollTop = top;
     else if (bottom > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = bottom - scroller.clientHeight;
     render();
-    items.get(page).firstChild.focus({ preventScroll: true });
+    items.get(page).lastChild.focus({ preventScroll: true });
   }
+  // Closed, it holds no miniature: here, or when the browser closes it (a phone's Back).
   function hide(focus) {
     dialog.close();
+    dialog.onclose();
     focus.focus();
   }
   dialog.onclose = () => {
+    if (dialog.open) return; // opened again since
     clearTimeout(filling);
     list.replaceChildren();
     items.clear();
@@ -203,7 +206,7 @@ function make({ book, say, go, pages, root, opener }) {
   // Keys stay here: none turns a page behind the overview.
   dialog.onkeydown = (event) => {
     event.stopPropagation();
-    const page = +event.target.closest('[data-folio=overview-pages] a')?.dataset.page;
+    const page = +event.target.closest('[data-folio=overview-pages] > li > a')?.dataset.page;
     const to = page && !event.altKey && !event.ctrlKey && !event.metaKey && moved(rows, page, event.key, rtl);
     if (event.key == 'Escape') hide(opener);
     else if (to) focusPage(to);

@@ -155,11 +155,11 @@ class Reader:
 
 @pytest.fixture
 def reader(browser, server, sites, reader_sites):
-    """Opens readers: reader(name, viewport, reduced_motion=None); closed at the end of the test."""
+    """Opens readers: reader(name, viewport, reduced_motion=None, **device); closed at the end of the test."""
     opened = []
 
-    def open_reader(name, viewport=LANDSCAPE, reduced_motion=None):
-        r = Reader(browser, server, name, viewport, reduced_motion)
+    def open_reader(name, viewport=LANDSCAPE, reduced_motion=None, **device):
+        r = Reader(browser, server, name, viewport, reduced_motion, **device)
         opened.append(r)
         return r
 

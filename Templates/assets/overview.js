@@ -15,15 +15,15 @@ const STYLES = `
 .folio-overview-head h2 { flex: 1; margin: 0; font-size: 1rem; text-align: start; }
 .folio-overview-pages { flex: 1; position: relative; overflow: auto; overscroll-behavior: contain; padding: 0 ${GAP}px ${GAP}px; }
 [data-folio=overview-pages] { position: relative; margin: 0; padding: 0; list-style: none; }
-[data-folio=overview-pages] > li { position: absolute; inline-size: var(--cell); }
-[data-folio=overview-pages] > [data-page] { block-size: calc(var(--cell) * var(--aspect) + ${LABEL}px); contain: strict;
+[data-folio=overview-pages] > li { position: absolute; }
+[data-folio=overview-pages] > [data-page] { inline-size: var(--cell); block-size: calc(var(--cell) * var(--aspect) + ${LABEL}px); contain: strict;
   background: linear-gradient(var(--bg), var(--bg)) top / 100% calc(100% - ${LABEL}px) no-repeat; }
 [data-folio=overview-pages] > li > .page { position: absolute; top: 0; left: 0; transform-origin: 0 0; transform: scale(var(--scale)); pointer-events: none; }
 [data-folio=overview-pages] > li > a { position: absolute; inset: 0; display: flex; align-items: flex-end; justify-content: center;
   color: var(--fg); text-decoration: none; line-height: ${LABEL}px; font-variant-numeric: tabular-nums; }
 [data-folio=overview-pages] > li > [aria-current] { color: var(--link); font-weight: 700; box-shadow: inset 0 0 0 3px var(--link); }
-.folio-overview-chapter { inset-inline: 0; inline-size: auto !important; block-size: ${HEADING}px; display: flex; align-items: flex-end;
-  padding-block-end: 6px; box-sizing: border-box; font-weight: 600; white-space: nowrap; overflow: hidden; }`;
+.folio-overview-chapter { inset-inline: 0; block-size: ${HEADING}px; padding-block-start: 14px; box-sizing: border-box;
+  font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }`;
 
 // How many miniatures a row of `width` pixels holds: at least `least` pixels wide, at most `most` of them.
 export function columnsFor(width, least = 96, most = 8) {
@@ -104,9 +104,10 @@ function make({ book, say, go, pages, root, opener }) {
 
   // Made items by key: a page's number, or a chapter's first page less a half for its heading.
   const items = new Map();
-  let rows = [], cell = 0, rowHeight = 0, rtl = false, current = 1, filling = 0;
+  let rows = [], width = 0, cell = 0, rowHeight = 0, rtl = false, current = 1, filling = 0;
   function measure() {
-    const width = list.clientWidth, columns = columnsFor(width);
+    width = list.clientWidth;
+    const columns = columnsFor(width);
     cell = (width - (columns - 1) * GAP) / columns;
     rowHeight = (cell * pageHeight) / pageWidth + LABEL + GAP;
     const grid = layout(starts, pageCount, columns, rowHeight);
@@ -138,7 +139,8 @@ function make({ book, say, go, pages, root, opener }) {
       if (row.title != null) wanted.add(row.first - 0.5);
       else for (let page = row.first; page <= row.last; page++) wanted.add(page);
     }
-    if (focusedPage()) wanted.add(focusedPage());
+    const focused = focusedPage();
+    if (focused) wanted.add(focused);
     for (const [key, made] of items) if (!wanted.has(key)) { made.remove(); items.delete(key); }
     let following = null;
     for (const key of [...wanted].sort((a, b) => b - a)) {
@@ -188,10 +190,11 @@ function make({ book, say, go, pages, root, opener }) {
     items.clear();
   };
   scroller.onscroll = render;
+  // A new width lays the grid out again; a new height shows more rows or fewer.
   new ResizeObserver(() => {
     if (!dialog.open) return;
     const page = focusedPage();
-    measure();
+    if (list.clientWidth != width) measure();
     page ? focusPage(page) : render();
   }).observe(scroller);
   close.onclick = () => hide(opener);

@@ -1,8 +1,9 @@
 """The overview (Templates/assets/overview.js) in Chromium: every page of the book as a
 miniature in a grid, a heading where a chapter starts. Opened by `o` and by its button, the current
-page marked and focused; arrow keys, Home and End move between miniatures, Enter opens one and
-Escape closes, all by keyboard; a tap on a phone opens a page; in a long book only the miniatures
-in view are in the DOM; axe-clean in light and dark. It also makes the guide's picture of it."""
+page marked and focused; arrow keys, Home and End move between miniatures (mirrored in a
+right-to-left book), Enter opens one and Escape closes, all by keyboard; a tap on a phone opens a
+page; in a long book only the miniatures in view are in the DOM; axe-clean in light and dark. It
+also makes the guide's picture of it."""
 import os
 import shutil
 
@@ -101,6 +102,18 @@ def test_by_keyboard_alone(reader, sites):
     wait_open(r)
     state = press(r, "Escape")
     assert not state["open"] and state["focus"] == "overview", state
+    r.done()
+
+
+def test_a_right_to_left_book_reads_its_grid_from_the_right(reader):
+    r = reader("reader-rtl", DESKTOP)
+    r.open("index.html")
+    press(r, "o")
+    assert wait_open(r)["focused"] == 1
+    # ← is the next page, which stands to the left of the first; → goes back.
+    assert press(r, "ArrowLeft")["focused"] == 2
+    assert r.tab.evaluate(BOX, 2)["x"] < r.tab.evaluate(BOX, 1)["x"]
+    assert press(r, "ArrowRight")["focused"] == 1
     r.done()
 
 

@@ -6,8 +6,9 @@
   (CDP `Emulation.setCPUThrottlingRate`), from `Performance.getMetrics` (`ScriptDuration`,
   `RecalcStyleDuration`, `LayoutDuration` deltas over the drag) divided by the moves, after one
   drag to warm up (median of drags);
-- the DOM's element count, the most seen after opening the book, three turns, and opening the
-  contents panel (the reader keeps a bounded number of pages, chapters and contents entries);
+- the DOM's element count, the most seen after opening the book, three turns, opening the
+  contents panel and opening the overview (the reader keeps a bounded number of pages, chapters,
+  contents entries and miniatures);
 - first page painted: `first-contentful-paint` of the middle page's document, opened in a fresh
   browser context (median of loads);
 - the gzip bytes of the reader's JavaScript and CSS as the site serves them (each file, gzip -9).
@@ -128,7 +129,7 @@ def measure_drag(tab, cdp, moves):
 
 
 def dom_elements(browser, url):
-    """The most elements seen: at the start, after three turns, with the contents panel open."""
+    """The most elements seen: at the start, after three turns, with the contents panel open, with the overview open."""
     context, tab, errors = open_reader(browser, url)
     seen = [tab.evaluate(ELEMENTS)]
     for _ in range(3):
@@ -137,6 +138,11 @@ def dom_elements(browser, url):
         seen.append(tab.evaluate(ELEMENTS))
     tab.click('button[data-folio="contents"]')
     tab.wait_for_timeout(300)
+    seen.append(tab.evaluate(ELEMENTS))
+    # Then the overview (`o`), once its miniatures have come; a build without one just closes the panel.
+    tab.keyboard.press("Escape")
+    tab.keyboard.press("o")
+    tab.wait_for_timeout(1000)
     seen.append(tab.evaluate(ELEMENTS))
     chapter_links = tab.evaluate("() => document.querySelectorAll('nav[data-folio=\"chapters\"] a').length")
     context.close()

@@ -41,6 +41,10 @@ async function start(base) {
     keep(pages) { mark(pages); storage(() => localStorage.setItem(bookmarksKey, JSON.stringify(pages))); updateChrome(); } })[action](page));
   bookmarkButton.onclick = () => bookmarks('toggle', engine.shown[0]);
   importButton.onclick = () => bookmarks('choose');
+  // The overview loads on first use: overview.js, opened by its button or `o`.
+  const overviewButton = element('button', { type: 'button', 'data-folio': 'overview', 'aria-haspopup': 'dialog' }, say('overview'));
+  const openOverview = overviewButton.onclick = () => import('./overview.js')
+    .then((overview) => overview.open({ book, say, go, pages, root, opener: overviewButton, page: engine.shown[0] }));
   const slider = element('input', { type: 'range', min: 1, max: pageCount, 'data-folio': 'slider', 'aria-label': say('page') });
   const indicator = element('span', { 'data-folio': 'indicator' });
   const chapterBar = element('nav', { 'data-folio': 'chapters', 'aria-label': say('chapters') });
@@ -70,7 +74,7 @@ async function start(base) {
     list.before(keep);
   } else worker?.getRegistration(scope).then((registration) => registration?.scope == scope && registration.unregister());
   root.append(chapterBar, view, element('div', { class: 'folio-bar' },
-    previousButton, contentsButton, searchButton, bookmarkButton, slider, indicator, nextButton), panel, announcer);
+    previousButton, contentsButton, overviewButton, searchButton, bookmarkButton, slider, indicator, nextButton), panel, announcer);
   // Print, when the site has print.html (named in <head>): print.js loads it only when asked for, by
   // the button or by Ctrl+P / ⌘+P, which would otherwise print the reader as it stands.
   const printed = document.querySelector('link[rel=alternate][media=print]');
@@ -210,6 +214,7 @@ async function start(base) {
     if (key == 'Escape' && !panel.hidden) return openPanel(false);
     if (!book.scrolling && '+=-0'.includes(key)) return zooming().then((zoom) => zoom.key(key));
     if (key == 'b') return bookmarkButton.click();
+    if (key == 'o') return openOverview();
     const index = panel.contains(target) ? rowIndex(target) : NaN;
     const destination = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 }[key];
     if (index >= 0) return destination >= 0 && destination < rows.length && (event.preventDefault(), focusRow(destination));

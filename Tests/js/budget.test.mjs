@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const assets = new URL('../../Templates/assets/', import.meta.url);
-// Loaded only when the search field first opens, Print is pressed, a book is first kept offline, a page first zoomed or an
-// image opened, or a bookmark first listed or made, so not part of what a page costs to start.
-const onDemand = new Set(['search.js', 'search-index.js', 'print.js', 'offline.js', 'zoom.js', 'bookmarks.js']);
+// Loaded only when the search field first opens, the overview first opens, Print is pressed, a book is first kept
+// offline, a page first zoomed or an image opened, or a bookmark first listed or made: not part of what a page costs to start.
+const onDemand = new Set(['search.js', 'search-index.js', 'print.js', 'offline.js', 'overview.js', 'zoom.js', 'bookmarks.js']);
 const gzipped = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 function minified(file) {

@@ -69,12 +69,13 @@ def href_of(site, number):
 class Reader:
     """One browser tab on one book, with its console errors and its folio:turn events."""
 
-    def __init__(self, browser, server, name, viewport, reduced_motion=None):
+    def __init__(self, browser, server, name, viewport, reduced_motion=None, **device):
         self.name = name
         # No service worker: it would answer the pages' requests where a tab's routes cannot see
-        # them (reading offline has tests of its own, test_offline.py).
+        # them (reading offline has tests of its own, test_offline.py). `device`: more of the
+        # context's options, such as has_touch and is_mobile for a phone.
         self.context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion or "no-preference",
-                                           service_workers="block")
+                                           service_workers="block", **device)
         self.tab = self.context.new_page()
         self.tab.set_default_timeout(2 * TURN)
         self.errors, self.turns, self.requests = [], [], []
@@ -154,11 +155,11 @@ class Reader:
 
 @pytest.fixture
 def reader(browser, server, sites, reader_sites):
-    """Opens readers: reader(name, viewport, reduced_motion=None); closed at the end of the test."""
+    """Opens readers: reader(name, viewport, reduced_motion=None, **device); closed at the end of the test."""
     opened = []
 
-    def open_reader(name, viewport=LANDSCAPE, reduced_motion=None):
-        r = Reader(browser, server, name, viewport, reduced_motion)
+    def open_reader(name, viewport=LANDSCAPE, reduced_motion=None, **device):
+        r = Reader(browser, server, name, viewport, reduced_motion, **device)
         opened.append(r)
         return r
 

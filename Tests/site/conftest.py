@@ -139,6 +139,16 @@ def long_site(sites, tmp_path_factory):
     return build(book, sites["content"].parent / "long")
 
 
+def guide_picture(tab, artifacts, name):
+    """A screenshot for the guide, content/images/NAME: kept with the test's artifacts, and made
+    again in the guide when it is missing or when FOLIO_GUIDE_PICTURES is set, as each run's bytes
+    differ a little (and a picture of the reader may show the page that holds it)."""
+    tab.screenshot(path=artifacts / name)
+    picture = ROOT / "content/images" / name
+    if os.environ.get("FOLIO_GUIDE_PICTURES") or not picture.exists():
+        shutil.copyfile(artifacts / name, picture)
+
+
 @pytest.fixture(scope="session")
 def artifacts(tmp_path_factory):
     """Where the browser tests leave their screenshots (pytest keeps its last few base temps)."""

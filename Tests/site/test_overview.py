@@ -4,12 +4,10 @@ page marked and focused; arrow keys, Home and End move between miniatures (mirro
 right-to-left book), Enter opens one and Escape closes, all by keyboard; a tap on a phone opens a
 page; in a long book only the miniatures in view are in the DOM; axe-clean in light and dark. It
 also makes the guide's picture of it."""
-import os
-import shutil
 
 import pytest
 
-from conftest import ROOT
+from conftest import guide_picture
 from test_reader import LANDSCAPE, NODE_BOUND, TURN, href_of, manifest, reader, serious_violations  # noqa: F401 (reader: a fixture)
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -209,12 +207,6 @@ def test_axe_finds_no_serious_violation_in_the_overview(reader, theme):
     r.done()
 
 
-# The guide's picture (content/images/overview.png) is made again when it is missing or when
-# FOLIO_GUIDE_PICTURES is set: each run's bytes differ a little, and the picture shows itself in
-# its miniature of the guide's page that holds it.
-GUIDE_PICTURE = ROOT / "content/images/overview.png"
-
-
 def test_picture_for_the_guide(reader, sites, artifacts):
     r = reader("content", DESKTOP, reduced_motion="reduce")
     r.open("reading-a-book/2.html")
@@ -222,7 +214,5 @@ def test_picture_for_the_guide(reader, sites, artifacts):
     wait_open(r)
     r.tab.evaluate("() => document.fonts.ready")
     r.tab.wait_for_timeout(300)
-    r.tab.screenshot(path=artifacts / "overview.png")
-    if os.environ.get("FOLIO_GUIDE_PICTURES") or not GUIDE_PICTURE.exists():
-        shutil.copyfile(artifacts / "overview.png", GUIDE_PICTURE)
+    guide_picture(r.tab, artifacts, "overview.png")
     r.done()

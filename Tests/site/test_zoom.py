@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import ROOT
+from conftest import guide_picture
 from test_reader import TURN, Reader, page_of, serious_violations
 
 PHONE = {"width": 390, "height": 844}
@@ -341,7 +341,7 @@ def test_zoom_glides_only_without_reduced_motion(zoom_reader, motion):
     r.done()
 
 
-def test_screenshot_of_a_zoomed_page(zoom_reader):
+def test_screenshot_of_a_zoomed_page(zoom_reader, artifacts):
     """The guide's picture of a zoomed page: 1280 by 800, twice the size, about the opening of
     "Reading a Folio book", the right page of its spread."""
     r = zoom_reader("desktop", "reading-a-book/1.html", reduced_motion="reduce")
@@ -350,5 +350,5 @@ def test_screenshot_of_a_zoomed_page(zoom_reader):
     settled_zoom(r, "z => z == 2")
     assert r.tab.evaluate("() => getSelection().isCollapsed")  # no word selected by the double click
     r.tab.mouse.move(0, 0)
-    r.tab.screenshot(path=ROOT / "content/images/zoom.png")
+    guide_picture(r.tab, artifacts, "zoom.png")
     r.done()

@@ -125,6 +125,7 @@ extension CachedBuild {
         var print = Fingerprint(of: loaded.book.title)
         print.add(loaded.book.options)
         print.add(loaded.book.contents)
+        print.add(loaded.book.alternates)
         print.add(loaded.book.sections)
         print.add(loaded.files)
         print.add(loaded.themeOverrides)

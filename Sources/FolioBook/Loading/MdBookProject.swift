@@ -160,7 +160,7 @@ private let mdBookThemeFolder = "theme"
 private let mdBookChrome: Set = ["css/chrome.css", "css/general.css", "css/print.css", "css/variables.css"]
 
 /// Runs `body`, naming the files in its diagnostics from the project's folder.
-private func locating<T>(_ source: String, _ body: () throws -> T) throws -> T {
+func locating<T>(_ source: String, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as DiagnosticsError {

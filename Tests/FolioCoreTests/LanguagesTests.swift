@@ -102,6 +102,19 @@ struct LanguagesTests {
             #"<url><loc>https://example.com/river/fr/one/1.html</loc><xhtml:link rel="alternate" hreflang="en" href="https://example.com/river/one/1.html"/>"#))
     }
 
+    @Test func withoutTheBooksOwnFolderTheFirstLanguageIsTheDefaultAtTheSitesRoot() throws {
+        let scratch = try Scratch()
+        let book = try scratch.write([
+            "book.yml": "languages:\n  en: en\n  fr: fr\n",
+            "en/one.md": "# One\n\nThe river rises in the hills.\n", "fr/one.md": "# Un\n\nLa rivière prend sa source dans les collines.\n",
+        ], under: "book")
+        let site = scratch.url.appendingPathComponent("site")
+        _ = try buildBook(at: book.path, output: site.path)
+        #expect(try Self.text("one/1.html", in: site).contains("The river rises"))
+        #expect(try Self.text("fr/one/1.html", in: site).contains(#"<link rel="alternate" hreflang="x-default" href="../../one/1.html">"#))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("en").path))
+    }
+
     @Test func theArabicBookReadsRightToLeft() throws {
         try Self.withBuiltSite { site throws in
             for (folder, progression) in [("", "ltr"), ("zh/", "ltr"), ("ar/", "rtl")] {

@@ -8,10 +8,13 @@ import Testing
 /// A book in many languages (`languages:` in book.yml), built from `Tests/Fixtures/languages`:
 /// English at the site's root, Chinese and Arabic each a book of their own in their folders.
 struct LanguagesTests {
-    /// The fixture built into a scratch folder, `body` given the site's folder.
-    private static func withBuiltSite(_ body: (URL) throws -> Void) throws {
+    /// A book built into a scratch folder, `body` given the site's folder: the fixture's, or one of
+    /// `files` with an English chapter and its French translation, the French in `fr/`.
+    private static func withBuiltSite(_ files: [String: String]? = nil, _ body: (URL) throws -> Void) throws {
         let scratch = try Scratch()
-        let book = try scratch.copy(FixtureBookTests.fixtures.appendingPathComponent("languages/book"), as: "book")
+        let book = try files.map { files in
+            try scratch.write(files.merging(["fr/one.md": "# Un\n\nLa rivière prend sa source dans les collines.\n"]) { $1 }, under: "book")
+        } ?? scratch.copy(FixtureBookTests.fixtures.appendingPathComponent("languages/book"), as: "book")
         let site = scratch.url.appendingPathComponent("site")
         _ = try buildBook(at: book.path, output: site.path)
         try withExtendedLifetime(scratch) { try body(site) }
@@ -90,29 +93,20 @@ struct LanguagesTests {
     }
 
     @Test func withTheSitesURLTheCounterpartsAreAbsoluteAndTheTranslationsUnderIt() throws {
-        let scratch = try Scratch()
-        let book = try scratch.write([
-            "book.yml": "url: https://example.com/river/\nlanguages:\n  en: .\n  fr: fr\n",
-            "one.md": "# One\n\nThe river rises in the hills.\n", "fr/one.md": "# Un\n\nLa rivière prend sa source dans les collines.\n",
-        ], under: "book")
-        let site = scratch.url.appendingPathComponent("site")
-        _ = try buildBook(at: book.path, output: site.path)
-        #expect(try Self.text("one/1.html", in: site).contains(#"<link rel="alternate" hreflang="fr" href="https://example.com/river/fr/one/1.html">"#))
-        #expect(try Self.text("fr/\(SiteLayout.sitemap)", in: site).contains(
-            #"<url><loc>https://example.com/river/fr/one/1.html</loc><xhtml:link rel="alternate" hreflang="en" href="https://example.com/river/one/1.html"/>"#))
+        let book = ["book.yml": "url: https://example.com/river/\nlanguages:\n  en: .\n  fr: fr\n", "one.md": "# One\n\nThe river rises in the hills.\n"]
+        try Self.withBuiltSite(book) { site throws in
+            #expect(try Self.text("one/1.html", in: site).contains(#"<link rel="alternate" hreflang="fr" href="https://example.com/river/fr/one/1.html">"#))
+            #expect(try Self.text("fr/\(SiteLayout.sitemap)", in: site).contains(
+                #"<url><loc>https://example.com/river/fr/one/1.html</loc><xhtml:link rel="alternate" hreflang="en" href="https://example.com/river/one/1.html"/>"#))
+        }
     }
 
     @Test func withoutTheBooksOwnFolderTheFirstLanguageIsTheDefaultAtTheSitesRoot() throws {
-        let scratch = try Scratch()
-        let book = try scratch.write([
-            "book.yml": "languages:\n  en: en\n  fr: fr\n",
-            "en/one.md": "# One\n\nThe river rises in the hills.\n", "fr/one.md": "# Un\n\nLa rivière prend sa source dans les collines.\n",
-        ], under: "book")
-        let site = scratch.url.appendingPathComponent("site")
-        _ = try buildBook(at: book.path, output: site.path)
-        #expect(try Self.text("one/1.html", in: site).contains("The river rises"))
-        #expect(try Self.text("fr/one/1.html", in: site).contains(#"<link rel="alternate" hreflang="x-default" href="../../one/1.html">"#))
-        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("en").path))
+        try Self.withBuiltSite(["book.yml": "languages:\n  en: en\n  fr: fr\n", "en/one.md": "# One\n\nThe river rises in the hills.\n"]) { site throws in
+            #expect(try Self.text("one/1.html", in: site).contains("The river rises"))
+            #expect(try Self.text("fr/one/1.html", in: site).contains(#"<link rel="alternate" hreflang="x-default" href="../../one/1.html">"#))
+            #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("en").path))
+        }
     }
 
     @Test func theArabicBookReadsRightToLeft() throws {

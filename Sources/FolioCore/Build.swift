@@ -80,7 +80,7 @@ private func renderProject(_ given: consuming LoadedProject, folder: String, out
     let after = project.withoutSources
     let cache = CacheFolder.of(book: folder, output: output)
     let prints = times.time("cache") { CachedBuild.Prints(project) }
-    let keeping = times.time("cache") { PreviousBuild(output, cache: cache, inputs: prints.whole, book: project.contentFiles.root) }
+    let keeping = times.time("cache") { PreviousBuild(output, cache: cache, inputs: prints.whole, book: [project.contentFiles.root, folder]) }
     if let unchanged = keeping.unchanged {
         let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: unchanged.pages, files: unchanged.files, kept: unchanged.pages,
                                  warnings: unchanged.warnings, times: times, unused: after.unused, title: after.loaded.book.title)

@@ -109,6 +109,16 @@ struct LanguagesTests {
         }
     }
 
+    @Test func aSecondBuildWithNothingChangedStopsAfterLoadingEveryLanguage() throws {
+        let scratch = try Scratch()
+        let book = try scratch.copy(FixtureBookTests.fixtures.appendingPathComponent("languages/book"), as: "book")
+        let site = scratch.url.appendingPathComponent("site")
+        let first = try buildBook(at: book.path, output: site.path)
+        let again = try buildBook(at: book.path, output: site.path)
+        #expect(again.written == 0 && again.kept == first.pages)
+        #expect(!again.times.phases.contains { $0.name == "render" }, "\(again.times.phases)")
+    }
+
     @Test func theArabicBookReadsRightToLeft() throws {
         try Self.withBuiltSite { site throws in
             for (folder, progression) in [("", "ltr"), ("zh/", "ltr"), ("ar/", "rtl")] {

@@ -106,6 +106,8 @@ struct LanguagesTests {
             #expect(try Self.text("one/1.html", in: site).contains("The river rises"))
             #expect(try Self.text("fr/one/1.html", in: site).contains(#"<link rel="alternate" hreflang="x-default" href="../../one/1.html">"#))
             #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("en").path))
+            // A book that gives no title takes its folder's name, in every language.
+            #expect(try Self.metadata("fr/", in: site)?["title"]?.string == "Book")
         }
     }
 

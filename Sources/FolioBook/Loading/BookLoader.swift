@@ -66,7 +66,7 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     let numbered = numberingContents(contents)
     contents = numbered.contents
     log.report(contentsOf: numbered.diagnostics)
-    let title = options.title ?? titleFromFileName(URL(fileURLWithPath: bookFiles.root).standardizedFileURL.lastPathComponent)
+    let title = options.title ?? bookFiles.folderTitle
 
     var slugs = ChapterSlugs()
     var sections: [Chapter] = []
@@ -115,6 +115,11 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     return LoadedBook(book: Book(options: options, title: title, sections: sections, contents: contents), sources: sources, files: files,
                       themeOverrides: themeOverrides, fonts: fonts, imageSizes: imageSizes, warnings: log.warnings, refused: refused,
                       coverImage: coverImage)
+}
+
+extension BookFiles {
+    /// The title of a book that gives none: its folder's name.
+    var folderTitle: String { titleFromFileName(URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent) }
 }
 
 /// The folder's book.yml, nil when it has none.

@@ -102,6 +102,8 @@ private func loadTranslation(_ language: BookLanguage, of options: BookOptions, 
                                hint: "add the translation's SUMMARY.md and the chapters it lists to `\(folder)`")
     }
     var translated = options.translated(to: code)
+    // The book's title, not its folder's, unless the translation gives its own.
+    translated.title = translated.title ?? files.folderTitle
     if let yaml = try locating(folder, { try bookYAML(own) }) {
         translated = try locating(folder) { try BookOptions.decode(yaml, file: "book.yml", over: translated) }
         try locating(folder) { try checkLanguage(yaml, code: code, options: translated, translation: true) }

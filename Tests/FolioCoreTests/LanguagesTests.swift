@@ -121,6 +121,13 @@ struct LanguagesTests {
         #expect(!again.times.phases.contains { $0.name == "render" }, "\(again.times.phases)")
     }
 
+    @Test func noChapterOfTheBookTakesTheFolderOfATranslation() throws {
+        try Self.withBuiltSite(["book.yml": "languages:\n  en: .\n  fr: fr\n", "fr.md": "# France\n\nThe river runs on into France.\n"]) { site throws in
+            #expect(try Self.text("fr-1/1.html", in: site).contains("The river runs on into France."))
+            #expect(try Self.text("fr/one/1.html", in: site).contains("La rivière"))
+        }
+    }
+
     @Test func theArabicBookReadsRightToLeft() throws {
         try Self.withBuiltSite { site throws in
             for (folder, progression) in [("", "ltr"), ("zh/", "ltr"), ("ar/", "rtl")] {

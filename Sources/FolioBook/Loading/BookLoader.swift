@@ -68,7 +68,7 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     log.report(contentsOf: numbered.diagnostics)
     let title = options.title ?? bookFiles.folderTitle
 
-    var slugs = ChapterSlugs()
+    var slugs = ChapterSlugs(others: options.languages.dropFirst().map(\.code))
     var sections: [Chapter] = []
     var sources = ChapterSources()
     if let path = options.cover, let (cover, markdown) = log.collect({ try readCover(path, title: title, options: options, files: files, refused: refused,

@@ -27,41 +27,88 @@ public struct BuildReport: Sendable {
 }
 
 /// `folio build`: load → parse → link → paginate → render → write. Throws `DiagnosticsError` with every
-/// error and warning when the book has errors; the previous site is then left as it was.
+/// error and warning when the book has errors; the previous site is then left as it was. A book in
+/// many languages is each language's book built alike, the default language's at the site's root
+/// and each other's in the folder named by its code; all are rendered before any is written.
 public func buildBook(at folder: String, output: String, flags: BuildFlags = BuildFlags()) throws -> BuildReport {
     var times = PhaseTimes()
-    let project = try times.time("load") { try loadProject(.project(folder), ignoring: pathsInside(folder, output), flags: flags) }
+    var books = try times.time("load") { try loadLanguages(.project(folder), ignoring: pathsInside(folder, output), flags: flags) }
+    let alternates = languageAlternates(books)
+    var writes: [(inout PhaseTimes) throws -> BuildReport] = []
+    var problems: [Diagnostic] = []
+    for index in books.indices {
+        var project = books[index].project
+        // Held by this build alone, which lets the sources go once parsed.
+        books[index].project = project.withoutSources
+        project.loaded.book.alternates = alternates[index]
+        let site = books[index].site
+        do {
+            writes.append(try renderProject(project, folder: folder, output: site.isEmpty ? output : "\(output)/\(site)", times: &times))
+        } catch let error as DiagnosticsError {
+            problems += error.diagnostics
+        }
+    }
+    guard problems.isEmpty else { throw DiagnosticsError(problems) }
+    var report: BuildReport?
+    for write in writes {
+        let made = try write(&times)
+        report = report.map { $0.adding(made) } ?? made
+    }
+    report!.times = times
+    return report!
+}
+
+extension BuildReport {
+    /// This report and another language's, as one: the counts added, the first's title.
+    func adding(_ other: BuildReport) -> BuildReport {
+        var sum = self
+        (sum.chapters, sum.pages, sum.files) = (chapters + other.chapters, pages + other.pages, files + other.files)
+        (sum.written, sum.removed, sum.kept, sum.parsed) = (written + other.written, removed + other.removed, kept + other.kept, parsed + other.parsed)
+        (sum.warnings, sum.unused) = (warnings + other.warnings, unused + other.unused)
+        return sum
+    }
+}
+
+/// One book rendered into its site, and what writes it into `output` and reports. Throws
+/// `DiagnosticsError` with every error and warning when the book has errors.
+private func renderProject(_ given: consuming LoadedProject, folder: String, output: String, times: inout PhaseTimes) throws
+    -> (inout PhaseTimes) throws -> BuildReport
+{
+    let project = consume given
     // What the build needs of the project after rendering, without the chapters' sources, so that
     // rendering can let them go.
     let after = project.withoutSources
     let cache = CacheFolder.of(book: folder, output: output)
     let prints = times.time("cache") { CachedBuild.Prints(project) }
-    let keeping = times.time("cache") { PreviousBuild(output, cache: cache, inputs: prints.whole, book: project.contentFiles.root) }
+    let keeping = times.time("cache") { PreviousBuild(output, cache: cache, inputs: prints.whole, book: [project.contentFiles.root, folder]) }
     if let unchanged = keeping.unchanged {
-        return BuildReport(chapters: after.loaded.book.chapters.count, pages: unchanged.pages, files: unchanged.files, kept: unchanged.pages,
-                           warnings: unchanged.warnings, times: times, unused: after.unused, title: after.loaded.book.title)
+        let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: unchanged.pages, files: unchanged.files, kept: unchanged.pages,
+                                 warnings: unchanged.warnings, times: times, unused: after.unused, title: after.loaded.book.title)
+        return { _ in report }
     }
     var memo = times.time("cache") { DiskMemo(project, prints: prints, keeping: keeping) }
     let (made, pages, log, parsed) = renderBook(consume project, times: &times, memo: &memo)
     let record = made == nil ? nil : times.time("cache") { memo.record() }
     let warnings = (keeping.warnings + log.diagnostics).map(after.locate)
     guard let site = made, !log.hasErrors else { throw DiagnosticsError(warnings) }
-    trimHeap()
-    // Made only now, so that a failed build leaves no cache behind.
-    let folder = cache.made()
-    let counts = try times.time("write") { try writeSite(site, to: output, cache: folder, from: after.contentFiles, record: keeping.siteRecord) }
-    let summary = CachedBuild.Summary(inputs: prints.whole, pages: pages, files: site.count, warnings: log.diagnostics.map(after.locate),
-                                      copied: Dictionary(site.compactMap { file in
-                                          if case .bookFile(let path) = file.contents { (path, file.path) } else { nil }
-                                      }, uniquingKeysWith: { first, _ in first }))
-    times.time("cache") { if let folder, let record { record.record.write(in: folder, summary: summary, terms: record.terms, replacing: keeping.kept) } }
-    let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
-                             removed: counts.removed, kept: site.count { file in
-                                 if case .kept = file.contents { SiteLayout.page(at: file.path) != nil } else { false }
-                             },
-                             parsed: parsed, warnings: warnings, times: times, unused: after.unused, title: after.loaded.book.title)
-    releaseLater((consume made, consume site, consume record, consume after, consume keeping))
-    return report
+    return { times in
+        trimHeap()
+        // Made only now, so that a failed build leaves no cache behind.
+        let folder = cache.made()
+        let counts = try times.time("write") { try writeSite(site, to: output, cache: folder, from: after.contentFiles, record: keeping.siteRecord) }
+        let summary = CachedBuild.Summary(inputs: prints.whole, pages: pages, files: site.count, warnings: log.diagnostics.map(after.locate),
+                                          copied: Dictionary(site.compactMap { file in
+                                              if case .bookFile(let path) = file.contents { (path, file.path) } else { nil }
+                                          }, uniquingKeysWith: { first, _ in first }))
+        times.time("cache") { if let folder, let record { record.record.write(in: folder, summary: summary, terms: record.terms, replacing: keeping.kept) } }
+        let report = BuildReport(chapters: after.loaded.book.chapters.count, pages: pages, files: site.count, written: counts.written,
+                                 removed: counts.removed, kept: site.count { file in
+                                     if case .kept = file.contents { SiteLayout.page(at: file.path) != nil } else { false }
+                                 },
+                                 parsed: parsed, warnings: warnings, times: times, unused: after.unused, title: after.loaded.book.title)
+        releaseLater((site, record, after, keeping))
+        return report
+    }
 }
 
 /// parse → link → paginate → render a loaded book, in memory: the site's files (`nil` when the theme

@@ -125,6 +125,7 @@ extension CachedBuild {
         var print = Fingerprint(of: loaded.book.title)
         print.add(loaded.book.options)
         print.add(loaded.book.contents)
+        print.add(loaded.book.alternates)
         print.add(loaded.book.sections)
         print.add(loaded.files)
         print.add(loaded.themeOverrides)
@@ -256,8 +257,9 @@ package struct PreviousBuild: Sendable {
     var warnings: [Diagnostic] = []
 
     /// The build into `output` before, for a build that reads what `inputs` fingerprints
-    /// (`CachedBuild.Prints.whole`), of the book whose files are in the folder `book`.
-    init(_ output: String, cache: CacheFolder, inputs: UInt64? = nil, book: String = "") {
+    /// (`CachedBuild.Prints.whole`), of the book whose files are in the folders `book`, each file
+    /// in the first that has it (a translation's own, then the book's it shares).
+    init(_ output: String, cache: CacheFolder, inputs: UInt64? = nil, book: [String] = []) {
         root = absolutePath(output)
         self.cache = cache
         // Nothing to keep in a new or empty folder, whatever the cache says.
@@ -292,14 +294,16 @@ package struct PreviousBuild: Sendable {
     }
 
     /// Whether every file of the site is as the record of Folio's files has it, and each book file
-    /// it `copied` (site path by book path) in the folder `book` has its copy's size and has not
-    /// changed since.
-    private func isWhole(copying copied: [String: String], from book: String) -> Bool {
+    /// it `copied` (site path by book path), in the first of the folders `book` that has it, has
+    /// its copy's size and has not changed since.
+    private func isWhole(copying copied: [String: String], from book: [String]) -> Bool {
         guard let siteRecord else { return false }
         let root = root
         guard Array(siteRecord.entries.keys).parallelMap({ siteRecord.isIntact($0, in: root) }).allSatisfy({ $0 }) else { return false }
         // A book file is as its copy was written when it is as intact as the record has the copy.
-        return copied.allSatisfy { path, copy in FileStatus(book + "/" + path).map { siteRecord.isIntact(copy, status: $0) } ?? false }
+        return copied.allSatisfy { path, copy in
+            book.lazy.compactMap { FileStatus($0 + "/" + path) }.first.map { siteRecord.isIntact(copy, status: $0) } ?? false
+        }
     }
 
     /// The summary and the record, as a build that keeps them writes them (`CachedBuild.write`).

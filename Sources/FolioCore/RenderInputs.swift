@@ -21,6 +21,8 @@ package struct RenderInputs: Equatable, Encodable {
 
     var title: String
     var options: BookOptions
+    /// The sections' counterparts in the book's other languages.
+    var alternates: [String: [Alternate]]
     var themeOverrides: [String: Data]
     var sections: [Section]
     var targetPages: [ChapterID: [String: Int]]
@@ -32,6 +34,7 @@ package struct RenderInputs: Equatable, Encodable {
     init(_ project: LoadedProject, sections: [ParsedChapter], paged: PagedBook, assets: [String]) {
         title = project.loaded.book.title
         options = project.loaded.book.options
+        alternates = project.loaded.book.alternates
         themeOverrides = project.loaded.themeOverrides
         self.sections = sections.map { Section(id: $0.chapter.id, role: $0.chapter.role, slug: $0.chapter.slug, number: $0.chapter.number,
                                                title: $0.title, headings: $0.headings, anchors: $0.anchors,

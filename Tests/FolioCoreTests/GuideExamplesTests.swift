@@ -477,6 +477,9 @@ enum GuideExamples {
         "14-coming-from-mdbook.md": [
             ("$ folio build my-mdbook/", .notOutput("a command alone")), ("$ folio build my-mdbook --verbose", .output(verboseMdBook)), ("book/src/clients.md", .output(fixtureBuild("mdbook-link-slips", as: "book"))), ("book/src/reference/manifest.md", .output(fixtureBuild("mdbook-link-slips", as: "book"))), ("book.toml:7:1:", .output(fixtureBuild("mdbook-asides", as: nil))), ("book.toml:4:18:", .output(fixtureBuild("toml-bad-value", as: nil))), ("book.toml:4:15:", .output(fixtureBuild("preprocessor-failing", as: nil))),
         ],
+        "18-translated-books.md": [
+            ("riverbook/", .output(fixtureBuild("languages", as: "riverbook"))), ("book/book.yml:", .output(fixtureBuild("languages-errors", as: "book"))),
+        ],
         "16-previewing.md": [
             ("Built ", .output(serve)), ("Rebuilt after", .output(serve)), ("mybook/01-first-steps.md", .output(serve)),
         ],

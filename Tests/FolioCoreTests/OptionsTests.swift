@@ -149,7 +149,7 @@ private func problems(_ yaml: String) -> [String] {
 
 @Suite struct OptionsErrorTests {
     @Test(arguments: [
-        ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, fonts, markdown, outputs, default-theme, offline)"),
+        ("titel: x", "1:1: unknown key `titel`; did you mean `title`? (accepted: title, authors, description, identifier, modified, url, language, languages, chapters, reading, page, cover, fonts, markdown, outputs, default-theme, offline)"),
         ("fonts:\n  serif: a.ttf", "2:3: unknown key `fonts.serif` (accepted: regular, italic, bold, bold-italic, mono, mono-bold)"),
         ("reading:\n  spin: mid", "2:3: unknown key `reading.spin`; did you mean `spine`? (accepted: transition, orientation, spine, direction, double-sided)"),
         ("reading:\n  speed: 2", "2:3: unknown key `reading.speed` (accepted: transition, orientation, spine, direction, double-sided)"),

@@ -32,7 +32,9 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
                                hint: "give the folder that holds the book's Markdown files")
     }
     var log = DiagnosticLog()
-    let listing = try listBookFolder(bookFiles, ignoring: ignoring)
+    let options = given ?? log.collect { try BookOptions.decode(bookYAML(bookFiles), file: "book.yml") } ?? BookOptions()
+    // The translations' folders are books of their own (`loadLanguages`).
+    let listing = try listBookFolder(bookFiles, ignoring: ignoring.union(options.languages.map(\.folder).filter { !$0.isEmpty }))
     let paths = listing.paths
     // A symbolic link out of the book is no file of it: reading one says where it points.
     let files = listing.inside
@@ -47,12 +49,6 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
         }
         imageSizes[path] = ImageSize(data: data)
     }
-
-    let options = given ?? log.collect {
-        paths.contains("book.yml")
-            ? try BookOptions.decode(parseYAML(SourceText.bookFile(readFile("book.yml", from: bookFiles), file: "book.yml", allowEmpty: true)), file: "book.yml")
-            : BookOptions()
-    } ?? BookOptions()
 
     var contents: [ContentsEntry]
     if paths.contains("SUMMARY.md") {
@@ -70,9 +66,9 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     let numbered = numberingContents(contents)
     contents = numbered.contents
     log.report(contentsOf: numbered.diagnostics)
-    let title = options.title ?? titleFromFileName(URL(fileURLWithPath: bookFiles.root).standardizedFileURL.lastPathComponent)
+    let title = options.title ?? bookFiles.folderTitle
 
-    var slugs = ChapterSlugs()
+    var slugs = ChapterSlugs(others: options.languages.dropFirst().map(\.code))
     var sections: [Chapter] = []
     var sources = ChapterSources()
     if let path = options.cover, let (cover, markdown) = log.collect({ try readCover(path, title: title, options: options, files: files, refused: refused,
@@ -119,6 +115,17 @@ func loadBook(_ bookFiles: BookFiles, ignoring: Set<String> = [], options given:
     return LoadedBook(book: Book(options: options, title: title, sections: sections, contents: contents), sources: sources, files: files,
                       themeOverrides: themeOverrides, fonts: fonts, imageSizes: imageSizes, warnings: log.warnings, refused: refused,
                       coverImage: coverImage)
+}
+
+extension BookFiles {
+    /// The title of a book that gives none: its folder's name.
+    var folderTitle: String { titleFromFileName(URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent) }
+}
+
+/// The folder's book.yml, nil when it has none.
+func bookYAML(_ bookFiles: BookFiles) throws -> YAMLNode? {
+    guard bookFiles.kind("book.yml") == .file else { return nil }
+    return try parseYAML(SourceText.bookFile(readFile("book.yml", from: bookFiles), file: "book.yml", allowEmpty: true))
 }
 
 /// The front cover, a section of its own: a Markdown page that is not also a chapter, or an

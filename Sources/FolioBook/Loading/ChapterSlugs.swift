@@ -3,12 +3,13 @@ import FolioOptions
 
 /// Hands out chapter slugs: the file name without its order prefix (`01-intro.md` → `intro`),
 /// a part's opening chapter takes its folder's name. A clash takes the folder's name in front,
-/// then a number. Names the site itself uses are never given out.
+/// then a number. Names the site itself uses are never given out, nor `others`: the folders of
+/// the book's translations in the site.
 struct ChapterSlugs {
     private var slugs = UniqueSlugs()
 
-    init() {
-        for reserved in SiteLayout.rootNames.map(fileStem) + GeneratedSection.allCases.map(\.rawValue) {
+    init(others: [String] = []) {
+        for reserved in SiteLayout.rootNames.map(fileStem) + GeneratedSection.allCases.map(\.rawValue) + Set(others + others.map(slugify)) {
             _ = slugs.claim(reserved)
         }
     }

@@ -110,7 +110,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
         config.options.stylesheets.append(sitePath)
     }
     if config.options.title == nil {
-        config.options.title = titleFromFileName(URL(fileURLWithPath: files.root).standardizedFileURL.lastPathComponent)
+        config.options.title = files.folderTitle
     }
     let contentFiles = source.isEmpty ? files : files.subfolder(source)
     let inside = Set(ignoring.compactMap { source.isEmpty ? $0 : $0.hasPrefix(source + "/") ? String($0.dropFirst(source.count + 1)) : nil })
@@ -160,7 +160,7 @@ private let mdBookThemeFolder = "theme"
 private let mdBookChrome: Set = ["css/chrome.css", "css/general.css", "css/print.css", "css/variables.css"]
 
 /// Runs `body`, naming the files in its diagnostics from the project's folder.
-private func locating<T>(_ source: String, _ body: () throws -> T) throws -> T {
+func locating<T>(_ source: String, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as DiagnosticsError {

@@ -75,7 +75,7 @@ private func bookWideFiles(_ book: Book, documents: PageDocuments, paged: PagedB
             let notFound = TemplateContext.document(title: "\(theme.strings.values["not-found-title"] ?? "Not found") · \(title)", root: "")
             return try theme.render("404", shared: .object(shared), notFound)
         },
-        try made(SiteLayout.sitemap) { Data(sitemap(paged.pages, base: options.url).utf8) },
+        try made(SiteLayout.sitemap) { Data(sitemap(paged.pages, base: options.url, alternates: book.alternates).utf8) },
         try made(SiteLayout.geometry) { Data(paged.geometry.cssVariables.utf8) },
         // The reader's words, once for the whole site rather than in every page.
         try made(SiteLayout.strings) {
@@ -96,12 +96,13 @@ private func bookWideFiles(_ book: Book, documents: PageDocuments, paged: PagedB
 /// that change only pages' blocks. `paged` gives the pages' link targets, not their blocks.
 final class PageDocuments: Sendable {
     /// The names a page document has of its own: every page has them all, null where they do not apply.
-    static let ownNames: Set<String> = ["title", "page", "chapter", "content", "prev", "next"]
+    static let ownNames: Set<String> = ["title", "page", "chapter", "content", "prev", "next", "alternates"]
 
     let chapters: [ChapterID: ParsedChapter]
     let links: PageLinks
     let targets: LinkTargets
     let bookTitle: String
+    let alternates: [String: [Alternate]]
     let rawHTML: Bool
     let theme: RenderingTheme
     /// The names every document of the book shares, and those every page document does.
@@ -118,7 +119,7 @@ final class PageDocuments: Sendable {
         let contentsTitle = theme.strings.values["contents"] ?? "Contents"
         links = PageLinks(sections: chapters, paged: paged, generatedTitles: [.cover: title, .title: title, .contents: contentsTitle])
         targets = LinkTargets(sections, files: Set(assets))
-        (bookTitle, rawHTML, self.theme) = (title, book.options.markdown.rawHTML, theme)
+        (bookTitle, rawHTML, self.theme, alternates) = (title, book.options.markdown.rawHTML, theme, book.alternates)
         bookShared = TemplateContext.shared(title: title, strings: theme.strings, options: book.options)
         var pageShared = bookShared
         pageShared["root"] = .string(SiteLayout.pageToRoot)
@@ -161,6 +162,10 @@ final class PageDocuments: Sendable {
                                          meta: page.chapter.flatMap { chapters[$0]?.chapter.meta } ?? []),
             "chapter": chapter.map(TemplateContext.chapter) ?? .null,
             "content": .string(content),
+            "alternates": .list((alternates[page.slug] ?? []).map { alternate -> TemplateValue in
+                ["language": .string(alternate.language),
+                 "url": .string(isExternal(alternate.href) ? alternate.href : SiteLayout.pageToRoot + alternate.href)]
+            }),
         ]
     }
 }

@@ -13,6 +13,9 @@ package struct BookOptions: Sendable, Equatable, Encodable {
     package var modified: String?
     /// BCP 47 language tag.
     package var language: String = "en"
+    /// The book's translations (`languages:`), each a folder of its own, the default language
+    /// first: the one whose folder is the book's, else the first written. Empty for a book in one language.
+    package var languages: [BookLanguage] = []
     /// Reading order when there is no SUMMARY.md: chapter paths relative to the book folder.
     package var chapters: [String]?
     package var reading = ReadingOptions()
@@ -55,6 +58,14 @@ package struct BookOptions: Sendable, Equatable, Encodable {
     package mutating func add(_ output: Output) {
         if !outputs.contains(output) { outputs.append(output) }
     }
+}
+
+/// One language of a book in many (`languages: {en: ., zh: zh}`): its BCP 47 code and its folder,
+/// relative to the book ("" for the book's own), with where book.yml names the folder.
+package struct BookLanguage: Sendable, Equatable, Encodable {
+    package var code: String
+    package var folder: String
+    package var location: SourceLocation
 }
 
 /// The faces a book's text is set in, which `fonts` may replace.

@@ -2,10 +2,11 @@ import FolioBase
 
 extension BookOptions {
     /// Reads `book.yml` (`nil`: no file or an empty one). A missing key, or one left empty as in
-    /// `title:`, keeps its default. Throws every problem at once as a `DiagnosticsError`.
-    package static func decode(_ root: YAMLNode?, file: String) throws -> BookOptions {
+    /// `title:`, keeps its default (`base`'s: a translation's book.yml is read over the book's own).
+    /// Throws every problem at once as a `DiagnosticsError`.
+    package static func decode(_ root: YAMLNode?, file: String, over base: BookOptions = BookOptions()) throws -> BookOptions {
         var reader = OptionsReader()
-        var options = BookOptions()
+        var options = base
         reader.readMapping(.root(root), keys: Key.self) { reader, key, field in
             switch key {
             case .title: options.title = reader.string(field) ?? options.title
@@ -15,6 +16,7 @@ extension BookOptions {
             case .identifier: options.identifier = reader.uri(field) ?? options.identifier
             case .modified: options.modified = reader.dateTime(field) ?? options.modified
             case .language: options.language = reader.languageTag(field) ?? options.language
+            case .languages: options.languages = reader.languages(field) ?? options.languages
             case .chapters:
                 options.chapters = reader.chapters(field) ?? options.chapters
                 if case .sequence(let items) = field.node.value {
@@ -46,7 +48,7 @@ extension BookOptions {
     }
 
     private enum Key: String, CaseIterable {
-        case title, authors, description, identifier, modified, url, language, chapters, reading, page, cover, fonts, markdown, outputs
+        case title, authors, description, identifier, modified, url, language, languages, chapters, reading, page, cover, fonts, markdown, outputs
         case defaultTheme = "default-theme"
         case offline
     }

@@ -147,6 +147,35 @@ package struct OptionsReader {
         return tag
     }
 
+    /// `languages:`, each BCP 47 code with its folder, the default language first: the one whose
+    /// folder is the book's own (`.`), else the first written.
+    mutating func languages(_ field: OptionField) -> [BookLanguage]? {
+        guard case .mapping(let pairs) = field.node.value else {
+            expected("a mapping of language codes to folders, such as `{en: ., zh: zh}`", field)
+            return nil
+        }
+        var languages: [BookLanguage] = []
+        for pair in pairs {
+            guard let code = pair.key.string, isLanguageCode(code) else {
+                report("`\(pair.key.string ?? "")` is not a language code", path: field.path, at: pair.key.location,
+                       hint: "write a BCP 47 code: a language of 2 or 3 letters, then maybe a script of 4 letters and a region "
+                           + "of 2 letters or 3 digits, such as zh, zh-Hant or pt-BR")
+                continue
+            }
+            let entry = OptionField(path: "\(field.path).\(code)", node: pair.value)
+            guard let written = relativePath(entry, what: "a folder inside the book, relative to it, or `.` for the book's own") else { continue }
+            let folder = lexicallyNormalized(written)
+            if let other = languages.first(where: { $0.folder == folder }) {
+                report("`\(code)` and `\(other.code)` share the folder `\(written)`", path: entry.path, at: pair.value.location,
+                       hint: "give each language a folder of its own")
+                continue
+            }
+            languages.append(BookLanguage(code: code, folder: folder, location: pair.value.location))
+        }
+        if let own = languages.firstIndex(where: { $0.folder.isEmpty }) { languages.insert(languages.remove(at: own), at: 0) }
+        return languages
+    }
+
     /// Where the site will be published: an absolute http(s) URL, kept with a final `/`
     /// so page paths can follow it.
     mutating func siteURL(_ field: OptionField) -> String? {
@@ -245,6 +274,18 @@ package struct OptionsReader {
         let message = "\(name) must be \(what), not \(describe(field.node))\(more)"
         report(message, path: field.path, at: field.node.location, hint: hint)
     }
+}
+
+/// A language code as `languages:` takes it: a language of 2 or 3 letters, an optional script of
+/// 4 letters, an optional region of 2 letters or 3 digits (`zh`, `zh-Hant`, `pt-BR`, `es-419`).
+package func isLanguageCode(_ code: String) -> Bool {
+    let subtags = code.split(separator: "-", omittingEmptySubsequences: false)
+    guard let language = subtags.first, (2...3).contains(language.count), language.allSatisfy(\.isASCIILetter) else { return false }
+    var rest = subtags.dropFirst()
+    if let script = rest.first, script.count == 4, script.allSatisfy(\.isASCIILetter) { rest = rest.dropFirst() }
+    if let region = rest.first,
+       region.count == 2 && region.allSatisfy(\.isASCIILetter) || region.count == 3 && region.allSatisfy(\.isASCIIDigit) { rest = rest.dropFirst() }
+    return rest.isEmpty
 }
 
 /// How a wrong value is shown in a message.

@@ -9,6 +9,21 @@ extension BookOptions {
         return isRightToLeftLanguage(language) ? .rtl : .ltr
     }
 
+    /// The options a translation into `code` starts from: this book's, in its language, with
+    /// no reading order of its own nor other translations, published under `<code>/`. A horizontal
+    /// book whose translation's script runs the other way reads that way, its spine mirrored, so
+    /// that an Arabic translation of an English book opens from the right.
+    package func translated(to code: String) -> BookOptions {
+        var options = self
+        (options.language, options.chapters, options.languages) = (code, nil, [])
+        options.url = url.map { "\($0)\(code)/" }
+        if reading.orientation == .horizontal, isRightToLeftLanguage(code) != (direction == .rtl) {
+            options.reading.direction = reading.direction?.reversed
+            options.reading.spine = reading.spine == .min ? .max : reading.spine == .max ? .min : reading.spine
+        }
+        return options
+    }
+
     /// The combinations a page view controller refuses (DESIGN §1), each reported at the key the
     /// rule is about, with a hint naming both ways out. `keys` gives where `reading.*` keys were
     /// written. A vertical book is bound at the top when it reads top to bottom, as a horizontal

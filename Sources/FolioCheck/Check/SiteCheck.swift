@@ -183,9 +183,13 @@ struct SiteCheck {
         }
     }
 
+    /// A translation's folder holds a book of its own, with its own manifest: its documents are
+    /// that book's, whatever their names look like here (its `404.html` is no page 404).
     private mutating func checkOrphans(_ pages: [PageEntry]) {
         let reached = Set(pages.map(\.path))
-        for path in files.sorted() where SiteLayout.page(at: path) != nil && !reached.contains(path) {
+        let otherBooks = files.filter { $0.hasSuffix("/" + SiteLayout.manifest) }.map { String($0.dropLast(SiteLayout.manifest.count)) }
+        for path in files.sorted() where SiteLayout.page(at: path) != nil && !reached.contains(path)
+            && !otherBooks.contains(where: { path.hasPrefix($0) }) {
             report(.orphanPage, "`\(path)` is a page document that the manifest's reading order does not reach",
                    at: SourceLocation(file: path))
         }

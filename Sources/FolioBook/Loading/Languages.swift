@@ -108,8 +108,7 @@ private func loadTranslation(_ language: BookLanguage, of options: BookOptions, 
         translated = try locating(folder) { try BookOptions.decode(yaml, file: "book.yml", over: translated) }
         try locating(folder) { try checkLanguage(yaml, code: code, options: translated, translation: true) }
     }
-    if flags.epub { translated.add(.epub) }
-    if flags.print { translated.add(.print) }
+    translated.add(outputsOf: flags)
     let shared = files.translation(folder, hiding: hiding)
     let loaded = try locating(folder) { try loadBook(shared, options: translated) }
     var project = LoadedProject(loaded: loaded, contentFiles: shared, source: folder)

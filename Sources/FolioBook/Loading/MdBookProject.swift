@@ -65,8 +65,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
                                             at: SourceLocation(file: MdBookConfig.file),
                                             hint: "remove one of them; book.toml makes the folder an mdBook project with chapters in `src`"), at: 0)
         }
-        if flags.epub { loaded.book.options.add(.epub) }
-        if flags.print { loaded.book.options.add(.print) }
+        loaded.book.options.add(outputsOf: flags)
         var project = LoadedProject(loaded: loaded, contentFiles: files, source: "")
         project.unused = project.keptFrontMatter
         return project
@@ -80,8 +79,7 @@ package func loadProject(_ files: BookFiles, ignoring: Set<String> = [], flags: 
     }
     var config = try MdBookConfig.decode(parseTOML(SourceText.bookFile(toml, file: file, allowEmpty: true)), file: file)
     if flags.strict { config.options.slips = .errors }
-    if flags.epub { config.options.add(.epub) }
-    if flags.print { config.options.add(.print) }
+    config.options.add(outputsOf: flags)
     if !flags.preprocessors { config.preprocessors = [] }
     // Without `[book] src` and without a `src` folder, the chapters are beside book.toml.
     let source = config.sourceLocation == nil && files.kind(config.source) == nil ? "" : lexicallyNormalized(config.source)
@@ -200,5 +198,13 @@ public struct BuildFlags: Sendable {
         self.preprocessors = preprocessors
         self.epub = epub
         self.print = print
+    }
+}
+
+extension BookOptions {
+    /// The outputs the command line asks for added to the book's own.
+    mutating func add(outputsOf flags: BuildFlags) {
+        if flags.epub { add(.epub) }
+        if flags.print { add(.print) }
     }
 }

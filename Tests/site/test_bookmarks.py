@@ -5,9 +5,8 @@ import json
 
 import pytest
 
-from test_reader import LANDSCAPE, TURN, serious_violations
+from test_reader import LANDSCAPE, PHONE, TURN, serious_violations
 
-PHONE = {"width": 390, "height": 844}
 DEVICES = {"desktop": {"viewport": LANDSCAPE}, "phone": {"viewport": PHONE, "has_touch": True, "is_mobile": True}}
 
 

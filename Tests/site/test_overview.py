@@ -8,10 +8,8 @@ also makes the guide's picture of it."""
 import pytest
 
 from conftest import guide_picture
-from test_reader import LANDSCAPE, NODE_BOUND, TURN, href_of, manifest, reader, serious_violations  # noqa: F401 (reader: a fixture)
+from test_reader import LANDSCAPE, LAPTOP, NODE_BOUND, PHONE, TURN, href_of, manifest, reader, serious_violations  # noqa: F401 (reader: a fixture)
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 # The overview as a user meets it: open or not, the page focused, the pages marked current, the
 # miniatures made and those showing their page, the headings, and the document's element count.
@@ -59,7 +57,7 @@ def press(r, key):
 def test_by_keyboard_alone(reader, sites):
     site = sites["content"]
     total = manifest(site)["metadata"]["numberOfPages"]
-    r = reader("content", DESKTOP)
+    r = reader("content", LAPTOP)
     start = r.open("the-reader/3.html")["page"]
     # `o` opens it, on the current page, marked and focused.
     state = press(r, "o")
@@ -104,7 +102,7 @@ def test_by_keyboard_alone(reader, sites):
 
 
 def test_a_right_to_left_book_reads_its_grid_from_the_right(reader):
-    r = reader("reader-rtl", DESKTOP)
+    r = reader("reader-rtl", LAPTOP)
     r.open("index.html")
     press(r, "o")
     assert wait_open(r)["focused"] == 1
@@ -134,7 +132,7 @@ def test_a_tap_on_a_phone_opens_a_page(reader, sites):
 def test_a_heading_stands_where_each_chapter_starts(reader, sites):
     site = sites["content"]
     titles = [item["title"] for item in manifest(site)["readingOrder"]]
-    r = reader("content", DESKTOP)
+    r = reader("content", LAPTOP)
     r.open("title/1.html")
     press(r, "o")
     seen = []
@@ -188,7 +186,7 @@ def test_a_long_book_makes_only_the_miniatures_in_view(reader, long_site, capsys
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_axe_finds_no_serious_violation_in_the_overview(reader, theme):
-    r = reader("content", DESKTOP, reduced_motion="reduce")
+    r = reader("content", LAPTOP, reduced_motion="reduce")
     r.open("writing/3.html")
     r.tab.evaluate("theme => document.documentElement.dataset.theme = theme", theme)
     press(r, "o")
@@ -208,7 +206,7 @@ def test_axe_finds_no_serious_violation_in_the_overview(reader, theme):
 
 
 def test_picture_for_the_guide(reader, sites, artifacts):
-    r = reader("content", DESKTOP, reduced_motion="reduce")
+    r = reader("content", LAPTOP, reduced_motion="reduce")
     r.open("reading-a-book/2.html")
     press(r, "o")
     wait_open(r)

@@ -14,6 +14,8 @@ from urllib.parse import unquote
 import pytest
 
 LANDSCAPE = {"width": 1400, "height": 900}
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}  # with touch where a test taps
 PORTRAIT = {"width": 600, "height": 900}
 TURN = 5000  # ms: the longest a turn (animation included) may take in these tests
 PAGE_DOCUMENT = re.compile(r"/\d+\.html$")

@@ -11,7 +11,7 @@ import unicodedata
 
 import pytest
 
-from test_reader import LANDSCAPE, TURN, Reader, href_of, manifest, serious_violations
+from test_reader import LANDSCAPE, LAPTOP, TURN, Reader, href_of, manifest, serious_violations
 
 
 def fold(text):
@@ -83,7 +83,6 @@ def type_query(r, text):
     r.tab.keyboard.type(text)
 
 
-LAPTOP = {"width": 1280, "height": 800}
 
 
 class Typist:

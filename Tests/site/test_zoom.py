@@ -8,10 +8,8 @@ import re
 import pytest
 
 from conftest import guide_picture
-from test_reader import TURN, Reader, page_of, serious_violations
+from test_reader import LAPTOP, PHONE, TURN, Reader, page_of, serious_violations
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 TEXT_PAGE = "the-reader/2.html"
 
 
@@ -32,7 +30,7 @@ def zoom_reader(browser, server, sites):
 
     def open_reader(device, path=TEXT_PAGE, reduced_motion=None):
         touch = device == "phone"
-        r = Reader(Touch(browser) if touch else browser, server, "content", PHONE if touch else DESKTOP, reduced_motion)
+        r = Reader(Touch(browser) if touch else browser, server, "content", PHONE if touch else LAPTOP, reduced_motion)
         opened.append(r)
         r.open(path)
         r.cdp = r.context.new_cdp_session(r.tab)
